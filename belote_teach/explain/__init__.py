@@ -1,0 +1,233 @@
+"""Learner text in English and French for every verdict of the engine.
+
+Nothing else in the project holds learner-facing sentences: the sentences live in
+one catalog per language (``en.yaml``, ``fr.yaml`` beside this module) that a
+translator edits without reading code; this module only picks the sentence that
+fits the position and fills in the cards, seats and suits.
+
+    >>> from belote_teach.cards import Card, Seat, Suit
+    >>> from belote_teach.rules import legal_plays
+    >>> from belote_teach.trick import Trick
+    >>> legal = legal_plays(["7H", "JH", "AC"], Trick("H", leader=Seat.NORTH, cards=["KD", "8H"]))
+    >>> explain_rule(legal, "en")
+    "You must overtrump (monter à l'atout): East's 8♥ is winning this trick and your J♥ beats it."
+    >>> card_name(Card.parse("JH"), "fr")
+    'valet de cœur'
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from belote_teach.cards import Card, Rank, Seat, Suit
+from belote_teach.rules import LegalPlays, Reason, Rule
+from belote_teach.trick import Play
+
+__all__ = [
+    "LANGUAGES",
+    "card_name",
+    "card_short",
+    "explain_card",
+    "explain_rule",
+    "hint",
+    "join_cards",
+    "rule_title",
+    "seat_name",
+    "suit_name",
+    "text",
+]
+
+#: The languages of the course, in the order the language switch shows them.
+LANGUAGES: tuple[str, ...] = ("en", "fr")
+
+
+@functools.cache
+def catalog(lang: str) -> dict[str, Any]:
+    """The text catalog of ``lang`` (``"en"`` or ``"fr"``), read once from its YAML file.
+
+    Raises:
+        ValueError: ``lang`` is not one of :data:`LANGUAGES`.
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
+    source = resources.files(__package__).joinpath(f"{lang}.yaml").read_text(encoding="utf-8")
+    data: dict[str, Any] = yaml.safe_load(source)
+    return data
+
+
+def text(key: str, lang: str, **values: object) -> str:
+    """An interface sentence of the catalog's ``ui`` section, with ``values`` filled in.
+
+    Raises:
+        ValueError: unknown language.
+        KeyError: no such sentence (a programming error, caught by the catalog tests).
+    """
+    return str(catalog(lang)["ui"][key]).format(**values)
+
+
+def _cap(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
+
+
+# ---------------------------------------------------------------------------- names
+def card_short(card: Card, lang: str) -> str:
+    """The card as printed in text: rank letter of ``lang`` and suit symbol (``J♥`` / ``V♥``)."""
+    return f"{catalog(lang)['ranks'][card.rank.value]}{card.suit.symbol}"
+
+
+def rank_short(rank: Rank, lang: str) -> str:
+    """The rank as printed on a card face in ``lang`` (``J`` in English, ``V`` in French)."""
+    return str(catalog(lang)["ranks"][rank.value])
+
+
+def card_name(card: Card, lang: str) -> str:
+    """The spoken name of a card: ``"jack of hearts"`` / ``"valet de cœur"`` (screen readers)."""
+    cat = catalog(lang)
+    return str(cat["card_name"]).format(rank=cat["rank_names"][card.rank.value],
+                                        suit=cat["suit_names"][card.suit.value])
+
+
+def suit_name(suit: Suit, lang: str) -> str:
+    """The name of a suit in ``lang``: ``"hearts"`` / ``"cœur"``."""
+    return str(catalog(lang)["suit_names"][suit.value])
+
+
+def seat_name(seat: Seat, lang: str) -> str:
+    """The name of a seat in ``lang``: ``"East"`` / ``"Est"``."""
+    return str(catalog(lang)["seats"][seat.value])
+
+
+def the_card(card: Card, lang: str) -> str:
+    """The card with its article: ``"the 8♥"`` / ``"le 8♥"``, ``"l'A♦"``."""
+    articles = catalog(lang)["card_article"]
+    return f"{articles.get(card.rank.value, articles['default'])}{card_short(card, lang)}"
+
+
+def join_cards(cards: tuple[Card, ...] | list[Card], lang: str) -> str:
+    """Cards as a readable alternative: ``"8♣"``, ``"8♣ or Q♣"``, ``"7♦, K♦ or A♦"``."""
+    cat = catalog(lang)
+    shown = [card_short(c, lang) for c in cards]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return f"{cat['list_separator'].join(shown[:-1])} {cat['or']} {shown[-1]}"
+
+
+def rule_title(rule: Rule, lang: str) -> str:
+    """The learner's title of an R3 rule: ``"Must overtrump (surcouper, monter à l'atout)"``."""
+    return str(catalog(lang)["rule_titles"][rule.name])
+
+
+# ---------------------------------------------------------------------------- positions
+def _played(play: Play, me: Seat, lang: str) -> str:
+    """A card in the trick with its player: "East's 8♥", "your partner North's A♥"."""
+    cat = catalog(lang)
+    values = {
+        "seat": seat_name(play.seat, lang),
+        "card": card_short(play.card, lang),
+        "the_card": the_card(play.card, lang),
+        "seat_of": cat.get("seat_of", {}).get(play.seat.value, seat_name(play.seat, lang)),
+    }
+    if play.seat is me:
+        key = "played_by_you"
+    elif play.seat is me.partner:
+        key = "played_by_partner"
+    else:
+        key = "played_by_opponent"
+    return str(cat[key]).format(**values)
+
+
+def _facts(legal: LegalPlays, lang: str) -> dict[str, str]:
+    """The pieces every sentence may use, written in ``lang``."""
+    cat = catalog(lang)
+    me = legal.seat
+    facts = {"legal": join_cards(legal.cards, lang)}
+    trick = legal.trick
+    if trick.plays:
+        lead = trick.plays[0]
+        facts["leader"] = str(cat["leader_partner" if lead.seat is me.partner
+                                  else "leader_opponent"]).format(seat=seat_name(lead.seat, lang))
+        facts["led_card"] = the_card(lead.card, lang)
+        facts["led_suit"] = suit_name(lead.card.suit, lang)
+    if legal.master is not None:
+        facts["master"] = _played(legal.master, me, lang)
+    if legal.highest_trump is not None:
+        facts["top"] = _played(legal.highest_trump, me, lang)
+    return facts
+
+
+def _explanation_key(legal: LegalPlays) -> list[str]:
+    """The catalog keys of the sentences explaining this position (first is the main one)."""
+    rule = legal.rule
+    many = len(legal.cards) > 1
+    if rule is Rule.FOLLOW_SUIT:
+        return ["FOLLOW_SUIT_RUFFED" if legal.highest_trump is not None else "FOLLOW_SUIT"]
+    if rule is Rule.TRUMP_LEAD_GO_HIGHER:
+        reasons = {v.reason for v in legal.verdicts}
+        if Reason.HIGHER_TRUMP in reasons:
+            keys = ["TRUMP_LEAD_HIGHER_many" if many else "TRUMP_LEAD_HIGHER_one"]
+            if legal.partner_is_master:
+                keys.append("TRUMP_LEAD_HIGHER_OVER_PARTNER")
+            return keys
+        if legal.partner_is_master and not legal.rules.overtrump_partner_on_trump_lead:
+            return ["TRUMP_LEAD_PARTNER_OPTION"]
+        return ["TRUMP_LEAD_CANNOT_BEAT"]
+    if rule is Rule.MUST_OVERTRUMP:
+        return ["MUST_OVERTRUMP_many" if many else "MUST_OVERTRUMP_one"]
+    if rule is Rule.MUST_UNDERTRUMP:
+        return ["MUST_UNDERTRUMP_FREE" if legal.rules.undertrump == "free" else "MUST_UNDERTRUMP"]
+    if rule is Rule.FREE_DISCARD and legal.trick.led_suit is legal.trump:
+        return ["FREE_DISCARD_TRUMP_LEAD"]
+    return [rule.name]
+
+
+def explain_rule(legal: LegalPlays, lang: str) -> str:
+    """Why the legal cards of this position are what they are, naming the rule, the card
+    currently winning with its seat, and the cards of the hand that satisfy the rule.
+
+    Args:
+        legal: the position's :class:`~belote_teach.rules.LegalPlays`.
+        lang: ``"en"`` or ``"fr"``.
+
+    Returns:
+        One or two sentences, e.g. "You must overtrump (monter à l'atout): East's 8♥ is
+        winning this trick and your J♥ beats it." (R3.0–R3.7).
+
+    Raises:
+        ValueError: unknown language.
+    """
+    facts = _facts(legal, lang)
+    sentences = catalog(lang)["explanations"]
+    return " ".join(_cap(str(sentences[key]).format(**facts)) for key in _explanation_key(legal))
+
+
+def explain_card(legal: LegalPlays, card: Card | str, lang: str) -> str:
+    """Why one card of the hand may not be played (the reason, then the rule's explanation),
+    or, for a legal card, the rule's explanation alone.
+
+    Raises:
+        ValueError: unknown language.
+        IllegalPlayError: ``card`` is not in the hand.
+        InvalidCardError: ``card`` cannot be read.
+    """
+    verdict = legal.verdict(card)
+    explanation = explain_rule(legal, lang)
+    if verdict.legal:
+        return explanation
+    facts = _facts(legal, lang)
+    facts["card"] = card_short(verdict.card, lang)
+    reason = str(catalog(lang)["reasons"][verdict.reason.name]).format(**facts)
+    return f"{reason} {explanation}"
+
+
+def hint(legal: LegalPlays, lang: str) -> str:
+    """A question pointing at the fact that decides this position, without the answer.
+
+    Raises:
+        ValueError: unknown language.
+    """
+    facts = _facts(legal, lang)
+    return str(catalog(lang)["hints"][legal.rule.name]).format(**facts)
