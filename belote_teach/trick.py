@@ -61,6 +61,26 @@ class Trick:
             self._plays.append(Play(seat, card))
             seat = seat.next
 
+    @classmethod
+    def before(cls, seat: Seat | str, trump: Suit | str, cards: Iterable[Card | str] = ()
+               ) -> Trick:
+        """The trick so far when ``seat`` is the next to play: its leader is the seat
+        ``len(cards)`` places before ``seat`` (counter-clockwise, R2.8).
+
+        Raises:
+            InvalidCardError, InvalidPositionError: as the constructor; more than 3
+                cards also raise InvalidPositionError (``seat`` could not still play).
+        """
+        cards = list(cards)
+        if len(cards) > 3:
+            raise InvalidPositionError(
+                f"{len(cards)} cards already played: nobody is left to play to this trick"
+            )
+        leader = Seat.parse(seat) if isinstance(seat, str) else seat
+        for _ in cards:
+            leader = leader.previous
+        return cls(trump, leader, cards)
+
     # -- reading -----------------------------------------------------------------
     @property
     def plays(self) -> tuple[Play, ...]:

@@ -1,0 +1,134 @@
+"""The ``belote-teach`` command line.
+
+``belote-teach check FILE...`` validates scenario files (SCENARIOS.md) against the
+engine. Each subcommand is one ``_add_<name>`` function registering its parser and a
+``_run_<name>`` function returning the exit status, so a new subcommand (``solve``)
+is one more pair of functions in :data:`_SUBCOMMANDS`.
+
+Exit status of ``check``: 0 when the engine agrees with every checked scenario,
+1 when it disagrees with at least one, 2 when a file is missing or malformed (the
+message, on stderr, names the file, the line, the scenario and the key).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from importlib import metadata
+
+from belote_teach.scenarios.check import CHECKERS, check_scenarios, not_checked_message
+from belote_teach.scenarios.load import ScenarioFileError, load_file
+from belote_teach.scenarios.model import KINDS
+
+__all__ = ["EXIT_DISAGREEMENT", "EXIT_MALFORMED", "EXIT_OK", "build_parser", "main"]
+
+#: ``check``: the engine agrees with every checked scenario.
+EXIT_OK = 0
+#: ``check``: at least one disagreement between a file and the engine.
+EXIT_DISAGREEMENT = 1
+#: A missing or malformed file, or a bad command line (argparse's usage errors).
+EXIT_MALFORMED = 2
+
+
+def _version() -> str:
+    try:
+        return metadata.version("belote-teach")
+    except metadata.PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        return "unknown"
+
+
+# ------------------------------------------------------------------------- check
+_CHECK_EPILOG = f"""\
+what is compared:
+  trick  winner (1-4, position in play order) and points (card points, R1)
+  play   legal (the exact set of legal cards), rule (the deciding R3 rule) if given,
+         best (must be among the legal cards) if given
+kinds not checked yet ({", ".join(k for k in KINDS if k not in CHECKERS)}) are listed
+and counted, never passed silently.
+
+output: one line per disagreement, FILE:LINE: ID: KEY: expected ..., got ...;
+one line per scenario not checked; a summary line per file.
+
+exit status: 0 all checked scenarios agree with the engine, 1 at least one
+disagreement, 2 a file is missing or malformed (message on stderr with
+FILE:LINE, the scenario id and the key).
+
+example:
+  belote-teach check notebooks/scenarios/03-play-a-trick.yaml
+"""
+
+
+def _add_check(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "check",
+        help="validate scenario files against the rules engine",
+        description="Validate scenario files (YAML, SCENARIOS.md format) against the "
+                    "rules engine and print every disagreement.",
+        epilog=_CHECK_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("files", metavar="FILE", nargs="+",
+                        help="a scenario file (YAML list, or mapping with key 'scenarios')")
+    parser.set_defaults(run=_run_check)
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    """Check each file in turn; a malformed file is reported and the others still run."""
+    status = EXIT_OK
+    for file in args.files:
+        try:
+            scenarios = load_file(file)
+        except ScenarioFileError as err:
+            print(f"error: {err}", file=sys.stderr)
+            status = EXIT_MALFORMED
+            continue
+        report = check_scenarios(scenarios, file)
+        lines: list[tuple[int, str]] = [(d.line, str(d)) for d in report.disagreements]
+        lines += [(s.line, not_checked_message(s)) for s in report.unsupported]
+        for _, text in sorted(lines, key=lambda pair: pair[0]):
+            print(text)
+        print(report.summary())
+        if not report.ok and status == EXIT_OK:
+            status = EXIT_DISAGREEMENT
+    return status
+
+
+# ------------------------------------------------------------------------- parser
+_Adder = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
+#: The subcommands, in the order of ``--help``.
+_SUBCOMMANDS: tuple[_Adder, ...] = (_add_check,)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``belote-teach``, one subparser per subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="belote-teach",
+        description="belote-teach: learn classic French belote. Tools for the course's "
+                    "rules engine and its scenario files.",
+        epilog="Run 'belote-teach COMMAND --help' for the options of a command.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    subparsers = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
+    subparsers.required = True
+    for add in _SUBCOMMANDS:
+        add(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``belote-teach`` with ``argv`` (default ``sys.argv[1:]``) and return the exit
+    status, without calling :func:`sys.exit` (``--help``, ``--version`` and usage errors
+    return argparse's status: 0, 0 and 2).
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else EXIT_MALFORMED
+    run: Callable[[argparse.Namespace], int] = args.run
+    return run(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

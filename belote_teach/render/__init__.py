@@ -1,0 +1,238 @@
+"""Pure functions from engine values to HTML strings: cards, the table with the trick,
+the hand and feedback messages. No rules are decided here: callers pass what the
+engine said (legal cards, the master) and the learner text from ``explain``.
+
+Every card carries its spoken name (``aria-label``) and is drawn with rank and suit
+symbol, so colour is never the only signal.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from importlib import resources
+
+from belote_teach import explain
+from belote_teach.cards import Card, Rank, Seat, Suit
+from belote_teach.trick import Trick
+
+__all__ = [
+    "STYLE",
+    "card_button",
+    "card_picture",
+    "hand_html",
+    "message_html",
+    "table_html",
+]
+
+#: The stylesheet the widgets load once per page (``style.css`` beside this module).
+STYLE: str = resources.files(__package__).joinpath("style.css").read_text(encoding="utf-8")
+
+_FACE_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING)
+# card states a caller may ask for, with their CSS class and corner mark
+_STATE_CLASS = {"legal": "bt-legal", "dim": "bt-dim", "wrong": "bt-wrong", "right": "bt-right",
+                "master": "bt-master", "": ""}
+_STATE_MARK = {"wrong": ("bt-mark-bad", "✗"), "right": ("bt-mark-ok", "✓"),
+               "legal": ("bt-mark-ok", "✓")}
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _card_inside(card: Card, lang: str, state: str) -> str:
+    rank = _e(explain.rank_short(card.rank, lang))
+    suit = card.suit.symbol
+    corner = f'<span class="bt-r">{rank}</span><span class="bt-s">{suit}</span>'
+    if card.rank in _FACE_RANKS:
+        centre = f'<span class="bt-face">{rank}<span class="bt-s">{suit}</span></span>'
+    else:
+        centre = f'<span class="bt-pip">{suit}</span>'
+    mark = ""
+    if state in _STATE_MARK:
+        css, symbol = _STATE_MARK[state]
+        mark = f'<span class="bt-mark {css}">{symbol}</span>'
+    return (f'<span class="bt-corner" aria-hidden="true">{corner}</span>'
+            f'<span aria-hidden="true">{centre}</span>'
+            f'<span class="bt-corner bt-br" aria-hidden="true">{corner}</span>{mark}')
+
+
+def _card_classes(card: Card, state: str) -> str:
+    colour = "bt-red" if card.suit.is_red else "bt-black"
+    return " ".join(c for c in ("bt-card", colour, _STATE_CLASS.get(state, "")) if c)
+
+
+def card_picture(card: Card, lang: str, state: str = "") -> str:
+    """A card drawn as an image (not clickable), labelled with its spoken name.
+
+    Args:
+        card: the card.
+        lang: ``"en"`` or ``"fr"`` (rank letters and label).
+        state: ``""``, ``"legal"``, ``"dim"``, ``"wrong"``, ``"right"`` or ``"master"``.
+    """
+    return (f'<div class="{_card_classes(card, state)}" role="img" '
+            f'aria-label="{_e(explain.card_name(card, lang))}" data-card="{card}">'
+            f"{_card_inside(card, lang, state)}</div>")
+
+
+def card_button(card: Card, lang: str, state: str = "", *, disabled: bool = False) -> str:
+    """A clickable, keyboard-operable card: a ``<button>`` whose accessible name is the
+    card's spoken name ("jack of hearts" / "valet de cœur") and ``data-card`` its notation.
+
+    Args and states as :func:`card_picture`; ``disabled`` greys nothing but refuses clicks.
+    """
+    name = explain.card_name(card, lang)
+    extra = " disabled" if disabled else ""
+    return (f'<button type="button" class="{_card_classes(card, state)}" data-card="{card}" '
+            f'aria-label="{_e(name)}" title="{_e(name)}"{extra}>'
+            f"{_card_inside(card, lang, state)}</button>")
+
+
+def sort_hand(cards: Iterable[Card], trump: Suit | None) -> list[Card]:
+    """The hand in the order a player holds it: trumps first, then the other suits, each
+    suit strongest first (R1.2, R1.3 orders)."""
+    from belote_teach.cards import strength
+
+    suits = list(Suit)
+    if trump is not None:
+        suits.remove(trump)
+        suits.insert(0, trump)
+
+    def key(card: Card) -> tuple[int, int]:
+        return suits.index(card.suit), -strength(card, trump if trump else Suit.SPADES)
+
+    return sorted(cards, key=key)
+
+
+def hand_html(cards: Sequence[Card], lang: str, *, states: Mapping[Card, str] | None = None,
+              interactive: bool = True, trump: Suit | None = None) -> str:
+    """The learner's hand, sorted by suit (trumps first), with a small gap between suits.
+
+    Args:
+        cards: the cards of the hand.
+        lang: the language of labels.
+        states: optional state per card (see :func:`card_picture`).
+        interactive: buttons (clickable) when True, pictures otherwise.
+        trump: the trump suit, grouped first.
+    """
+    states = states or {}
+    parts: list[str] = []
+    previous: Suit | None = None
+    for card in sort_hand(cards, trump):
+        if previous is not None and card.suit is not previous:
+            parts.append('<span class="bt-gap" aria-hidden="true"></span>')
+        previous = card.suit
+        state = states.get(card, "")
+        parts.append(card_button(card, lang, state) if interactive
+                     else card_picture(card, lang, state))
+    title = _e(explain.text("your_hand", lang))
+    role = 'role="group"' if interactive else 'role="list"'
+    return (f'<div class="bt-hand-wrap"><div class="bt-hand-title">{title}</div>'
+            f'<div class="bt-hand" {role} aria-label="{title}">{"".join(parts)}</div></div>')
+
+
+def _suit_chip(label: str, suit: Suit, lang: str, muted: bool = False) -> str:
+    colour = " bt-red" if suit.is_red else ""
+    muted_css = " bt-chip-muted" if muted else ""
+    name = _e(explain.suit_name(suit, lang))
+    return (f'<span class="bt-chip{colour}{muted_css}">{_e(label)} '
+            f'<span class="bt-big" aria-hidden="true">{suit.symbol}</span> {name}</span>')
+
+
+def table_html(trick: Trick, me: Seat, lang: str, *, master_state: bool = True,
+               show_turn: bool = True) -> str:
+    """The table seen from ``me`` (at the bottom, partner at the top, opponents left and
+    right), the cards of ``trick`` by their players, the trump and the led suit.
+
+    Args:
+        trick: the trick so far (its master card is ringed in gold and tagged "maître").
+        me: the learner's seat, drawn at the bottom.
+        lang: the language of labels.
+        master_state: mark the card currently winning.
+        show_turn: mark the learner's empty slot as "your turn" when it is their turn.
+    """
+    master = trick.master if master_state else None
+    order = {play.seat: i for i, play in enumerate(trick.plays, start=1)}
+    played = {play.seat: play.card for play in trick.plays}
+    positions = {me: "S", me.partner: "N", me.next: "E", me.previous: "W"}
+    next_seat = None if trick.is_complete else trick.next_seat
+    seats_html = []
+    for seat, area in positions.items():
+        if seat is me:
+            role_css, role = "bt-role-you", explain.text("you", lang)
+        elif seat is me.partner:
+            role_css, role = "bt-role-partner", explain.text("partner", lang)
+        else:
+            role_css, role = "bt-role-opponent", explain.text("opponent", lang)
+        team = explain.text("team_us" if seat.team is me.team else "team_them", lang)
+        label = (f'<span class="bt-label"><b>{_e(explain.seat_name(seat, lang))}</b>'
+                 f'<span class="{role_css}">{_e(role)} · {_e(team)}</span></span>')
+        tags = []
+        if seat in played:
+            is_master = master is not None and master.seat is seat
+            card = card_picture(played[seat], lang, "master" if is_master else "")
+            slot = f'<div class="bt-slot">{card}</div>'
+            if order[seat] == 1:
+                tags.append(f'<span class="bt-tag">{_e(explain.text("lead_badge", lang))}</span>')
+            else:
+                tags.append(f'<span class="bt-tag">{_e(explain.text("order", lang, n=order[seat]))}'
+                            "</span>")
+            if is_master:
+                tags.append(f'<span class="bt-tag bt-tag-master">'
+                            f'{_e(explain.text("master", lang))}</span>')
+        elif seat is next_seat and show_turn:
+            slot = f'<div class="bt-slot bt-turn">{_e(explain.text("to_play", lang))}</div>'
+        else:
+            slot = f'<div class="bt-slot">{_e(explain.text("waiting", lang))}</div>'
+        tags_html = f'<div>{" ".join(tags)}</div>' if tags else ""
+        parts = [slot, tags_html, label] if area != "N" else [label, slot, tags_html]
+        seats_html.append(f'<div class="bt-seat bt-seat-{area}">{"".join(parts)}</div>')
+    centre = [_suit_chip(explain.text("trump", lang), trick.trump, lang)]
+    if trick.led_suit is not None:
+        centre.append(_suit_chip(explain.text("led_suit", lang), trick.led_suit, lang, muted=True))
+    return (f'<div class="bt-table">{"".join(seats_html)}'
+            f'<div class="bt-centre">{"".join(centre)}</div></div>')
+
+
+def message_html(kind: str, head: str, paragraphs: Iterable[str] = ()) -> str:
+    """A feedback message box.
+
+    Args:
+        kind: ``"ok"``, ``"bad"``, ``"info"`` or ``"better"`` (colour and icon; the head
+            text always says the same in words).
+        head: the first line, in bold.
+        paragraphs: further lines (plain text, escaped here).
+    """
+    icon = {"ok": "✓ ", "bad": "✗ ", "info": "💡 ", "better": "✓ "}.get(kind, "")
+    body = "".join(f"<p>{_e(p)}</p>" for p in paragraphs if p)
+    return (f'<div class="bt-msg bt-{_e(kind)}"><p class="bt-head">{icon}{_e(head)}</p>'
+            f"{body}</div>")
+
+
+def orders_html(lang: str) -> str:
+    """A table of the trump order and the plain-suit order, high to low, with the card
+    points of each rank (R1.2, R1.3) and the totals (62, 30, 152 + 10)."""
+    from belote_teach.cards import (
+        DECK_POINTS,
+        DIX_DE_DER,
+        PLAIN_ORDER,
+        PLAIN_POINTS,
+        TRUMP_ORDER,
+        TRUMP_POINTS,
+    )
+
+    def row(title: str, order: tuple[Rank, ...], table: Mapping[Rank, int]) -> str:
+        cells = "".join(
+            f"<td><b>{_e(explain.rank_short(r, lang))}</b><br><small>{table[r]}</small></td>"
+            for r in order)
+        total = sum(table.values())
+        return f"<tr><th scope='row'>{_e(title)}</th>{cells}<td><b>{total}</b></td></tr>"
+
+    caption = explain.text("orders_caption", lang, deck=DECK_POINTS, der=DIX_DE_DER,
+                           total=DECK_POINTS + DIX_DE_DER)
+    return (
+        f"<table class='bt-orders'><caption>{_e(caption)}</caption>"
+        f"{row(explain.text('trump_order', lang), TRUMP_ORDER, TRUMP_POINTS)}"
+        f"{row(explain.text('plain_order', lang), PLAIN_ORDER, PLAIN_POINTS)}"
+        "</table>"
+    )

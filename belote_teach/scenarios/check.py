@@ -1,0 +1,217 @@
+"""Check scenarios against the engine and report every disagreement.
+
+The expected-answer keys of SCENARIOS.md are compared with what the engine computes:
+
+* ``trick``: ``winner`` (position 1–4 in play order) and ``points`` (R1.2, R1.3, R1.5);
+* ``play``: ``legal`` (as a set), ``rule`` if given, and ``best`` if given, which must
+  be a subset of the engine's legal cards (R3).
+
+Kinds without a checker yet are counted as *not checked* in the :class:`CheckReport`,
+never passed silently.
+
+    >>> from belote_teach.scenarios.load import load_text
+    >>> [scenario] = load_text('''
+    ... - {id: follow, kind: play, trump: S, trick: [QD], hand: [7D, KD, JS], legal: [7D]}
+    ... ''', file="demo.yaml")
+    >>> for disagreement in check_scenario(scenario):
+    ...     print(disagreement)
+    demo.yaml:2: follow: legal: expected [7D], got [7D, KD]
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from belote_teach.cards import Card
+from belote_teach.rules import Rule
+from belote_teach.scenarios.load import load_file
+from belote_teach.scenarios.model import (
+    PlayScenario,
+    Scenario,
+    TrickScenario,
+    UnsupportedScenario,
+    in_hand_order,
+)
+
+__all__ = [
+    "CHECKERS",
+    "CheckReport",
+    "Disagreement",
+    "check_file",
+    "check_scenario",
+    "check_scenarios",
+    "not_checked_message",
+]
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """One expected answer of a scenario that the engine does not give.
+
+    Attributes:
+        file: the scenario file, as given to the loader.
+        line: the line of the scenario's mapping.
+        scenario_id: the scenario's ``id``.
+        key: the expected-answer key (``winner``, ``points``, ``legal``, ``rule``, ``best``).
+        expected: the file's answer, as printed (cards in notation, in hand order).
+        got: the engine's answer, printed the same way.
+
+    ``str()`` gives the one-line report of ``belote-teach check``:
+    ``public.yaml:118: play-follow-suit: legal: expected [7D, KD], got [7D, KD, JS]``.
+    """
+
+    file: str
+    line: int
+    scenario_id: str
+    key: str
+    expected: str
+    got: str
+
+    def __str__(self) -> str:
+        return (f"{self.file}:{self.line}: {self.scenario_id}: {self.key}: "
+                f"expected {self.expected}, got {self.got}")
+
+
+def _cards(cards: Iterable[Card], hand: Iterable[Card]) -> str:
+    return "[" + ", ".join(str(c) for c in in_hand_order(cards, hand)) + "]"
+
+
+def _rule(rule: Rule) -> str:
+    return f"{rule.name} ({rule.rule_id})"
+
+
+def _check_trick(scenario: TrickScenario) -> list[Disagreement]:
+    """``winner`` and ``points`` of a complete trick (R1.5; R1.2, R1.3)."""
+    def differ(key: str, expected: object, got: object) -> Disagreement:
+        return Disagreement(scenario.file, scenario.line, scenario.id, key, str(expected),
+                            str(got))
+
+    trick = scenario.trick()
+    winner = [play.seat for play in trick.plays].index(trick.winner) + 1
+    found = []
+    if winner != scenario.winner:
+        found.append(differ("winner", scenario.winner, winner))
+    if trick.points != scenario.points:
+        found.append(differ("points", scenario.points, trick.points))
+    return found
+
+
+def _check_play(scenario: PlayScenario) -> list[Disagreement]:
+    """``legal`` (a set), ``rule`` if given, ``best`` (a subset of legal) if given (R3)."""
+    def differ(key: str, expected: str, got: str) -> Disagreement:
+        return Disagreement(scenario.file, scenario.line, scenario.id, key, expected, got)
+
+    hand = scenario.hand
+    engine = scenario.legal_plays()
+    legal = frozenset(engine.cards)
+    found = []
+    if legal != scenario.legal:
+        found.append(differ("legal", _cards(scenario.legal, hand), _cards(legal, hand)))
+    if scenario.rule is not None and engine.rule is not scenario.rule:
+        found.append(differ("rule", _rule(scenario.rule), _rule(engine.rule)))
+    illegal_best = [c for c in scenario.best if c not in legal]
+    if illegal_best:
+        found.append(differ(
+            "best", f"{_cards(scenario.best, hand)} among the legal cards",
+            f"{', '.join(str(c) for c in illegal_best)} not legal under "
+            f"{_rule(engine.rule)} (legal: {_cards(legal, hand)})"))
+    return found
+
+
+#: The checker of each supported kind; add one here to support a new kind.
+CHECKERS: dict[str, Callable[[Scenario], list[Disagreement]]] = {
+    "trick": _check_trick,  # type: ignore[dict-item]
+    "play": _check_play,  # type: ignore[dict-item]
+}
+
+
+def not_checked_message(scenario: UnsupportedScenario) -> str:
+    """The line reporting a scenario whose kind is not checked yet, e.g.
+    ``public.yaml:305: bid-x: kind 'bid' is not checked yet (supported kinds: trick, play)``."""
+    return (f"{scenario.location}: {scenario.id}: kind {scenario.kind!r} is not checked yet "
+            f"(supported kinds: {', '.join(CHECKERS)})")
+
+
+def check_scenario(scenario: Scenario) -> list[Disagreement]:
+    """The disagreements between a scenario's expected answers and the engine.
+
+    Args:
+        scenario: a :class:`TrickScenario` or :class:`PlayScenario` (from the loader).
+
+    Returns:
+        One :class:`Disagreement` per differing key, in the order winner, points
+        (``trick``) or legal, rule, best (``play``); empty when the engine agrees.
+
+    Raises:
+        NotImplementedError: an :class:`UnsupportedScenario` (its kind has no checker
+            yet); use :func:`check_scenarios` or :func:`check_file` to count those.
+    """
+    checker = CHECKERS.get(scenario.kind)
+    if checker is None or isinstance(scenario, UnsupportedScenario):
+        raise NotImplementedError(
+            f"{scenario.location}: {scenario.id}: kind {scenario.kind!r} is not checked yet")
+    return checker(scenario)
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """The result of checking one file.
+
+    Attributes:
+        file: the file, as given.
+        checked: the scenarios compared with the engine, in file order.
+        disagreements: every disagreement found, in file order.
+        unsupported: the scenarios of kinds not checked yet, in file order.
+    """
+
+    file: str
+    checked: tuple[TrickScenario | PlayScenario, ...]
+    disagreements: tuple[Disagreement, ...]
+    unsupported: tuple[UnsupportedScenario, ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when the engine agrees with every checked scenario."""
+        return not self.disagreements
+
+    def summary(self) -> str:
+        """One line, e.g. ``public.yaml: 24 scenarios checked, 0 disagreements, 37 not
+        checked (kinds not supported yet: announce, bid, compare, score, solve)``."""
+        def count(n: int, word: str) -> str:
+            return f"{n} {word}" + ("" if n == 1 else "s")
+
+        text = (f"{self.file}: {count(len(self.checked), 'scenario')} checked, "
+                f"{count(len(self.disagreements), 'disagreement')}")
+        if self.unsupported:
+            kinds = ", ".join(sorted({s.kind for s in self.unsupported}))
+            text += f", {len(self.unsupported)} not checked (kinds not supported yet: {kinds})"
+        return text
+
+
+def check_scenarios(scenarios: Iterable[Scenario], file: str = "<string>") -> CheckReport:
+    """Check loaded scenarios; unsupported kinds are collected, not checked.
+
+    Returns:
+        A :class:`CheckReport` for ``file``.
+    """
+    checked: list[TrickScenario | PlayScenario] = []
+    unsupported: list[UnsupportedScenario] = []
+    found: list[Disagreement] = []
+    for scenario in scenarios:
+        if isinstance(scenario, UnsupportedScenario):
+            unsupported.append(scenario)
+            continue
+        found.extend(check_scenario(scenario))
+        checked.append(scenario)
+    return CheckReport(file, tuple(checked), tuple(found), tuple(unsupported))
+
+
+def check_file(path: str | os.PathLike[str]) -> CheckReport:
+    """Load a scenario file and check every scenario of a supported kind.
+
+    Raises:
+        ScenarioFileError: the file is missing or malformed (nothing is checked).
+    """
+    return check_scenarios(load_file(path), os.fspath(path))

@@ -1,0 +1,44 @@
+// belote-teach card board: shows three HTML parts drawn in Python (the table, the hand,
+// the feedback) and reports a click on a card by setting the synced trait `selected`
+// to the card's notation. Cards are <button>s, so Enter and Space work too.
+const PARTS = ["table_html", "hand_html", "feedback_html"];
+
+function render({ model, el }) {
+  el.classList.add("bt-root");
+  const boxes = {};
+  for (const name of PARTS) {
+    const box = document.createElement("div");
+    box.className = "bt-part bt-" + name.replace("_html", "");
+    if (name === "feedback_html") {
+      box.setAttribute("role", "status");
+      box.setAttribute("aria-live", "polite");
+    }
+    el.appendChild(box);
+    boxes[name] = box;
+  }
+
+  function draw(name) {
+    const box = boxes[name];
+    const active = document.activeElement;
+    const focused = active && box.contains(active) ? active.dataset.card : null;
+    box.innerHTML = model.get(name) || "";
+    if (focused) {
+      const again = box.querySelector(`button[data-card="${focused}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  for (const name of PARTS) {
+    draw(name);
+    model.on("change:" + name, () => draw(name));
+  }
+
+  el.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-card]");
+    if (!button || button.disabled || !el.contains(button)) return;
+    model.set("selected", button.dataset.card);
+    model.save_changes();
+  });
+}
+
+export default { render };
