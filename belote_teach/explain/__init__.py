@@ -8,9 +8,9 @@ fits the position and fills in the cards, seats and suits.
     >>> from belote_teach.cards import Card, Seat, Suit
     >>> from belote_teach.rules import legal_plays
     >>> from belote_teach.trick import Trick
-    >>> legal = legal_plays(["7H", "JH", "AC"], Trick("H", leader=Seat.NORTH, cards=["KD", "8H"]))
+    >>> legal = legal_plays(["7H", "JH", "AC"], Trick.before(Seat.SOUTH, "H", ["KD", "8H"]))
     >>> explain_rule(legal, "en")
-    "You must overtrump (monter à l'atout): East's 8♥ is winning this trick and your J♥ beats it."
+    "You must overtrump (monter à l'atout): West's 8♥ is winning this trick and your J♥ beats it."
     >>> card_name(Card.parse("JH"), "fr")
     'valet de cœur'
 """
@@ -54,7 +54,8 @@ def catalog(lang: str) -> dict[str, Any]:
     """
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
-    source = resources.files(__package__).joinpath(f"{lang}.yaml").read_text(encoding="utf-8")
+    path = resources.files("belote_teach.explain").joinpath(f"{lang}.yaml")
+    source = path.read_text(encoding="utf-8")
     data: dict[str, Any] = yaml.safe_load(source)
     return data
 

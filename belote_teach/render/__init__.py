@@ -26,7 +26,8 @@ __all__ = [
 ]
 
 #: The stylesheet the widgets load once per page (``style.css`` beside this module).
-STYLE: str = resources.files(__package__).joinpath("style.css").read_text(encoding="utf-8")
+STYLE: str = (resources.files("belote_teach.render").joinpath("style.css")
+              .read_text(encoding="utf-8"))
 
 _FACE_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING)
 # card states a caller may ask for, with their CSS class and corner mark

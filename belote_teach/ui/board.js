@@ -8,8 +8,9 @@ function render({ model, el }) {
   const boxes = {};
   for (const name of PARTS) {
     const box = document.createElement("div");
-    box.className = "bt-part bt-" + name.replace("_html", "");
+    box.className = "bt-part bt-part-" + name.replace("_html", "");
     if (name === "feedback_html") {
+      box.classList.add("bt-feedback");
       box.setAttribute("role", "status");
       box.setAttribute("aria-live", "polite");
     }

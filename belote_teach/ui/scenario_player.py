@@ -103,7 +103,7 @@ class ScenarioPlayer(widgets.VBox):
                            layout=widgets.Layout(justify_content="space-between",
                                                  align_items="center", flex_flow="row wrap"))
         nav = widgets.HBox([self.previous_button, self.hint_button, self.next_button],
-                           layout=widgets.Layout(gap="8px", margin="8px 0 0 0"))
+                           layout=widgets.Layout(margin="8px 0 0 0"))
         super().__init__([self.heading, top, self.prompt, self.board, nav],
                          layout=widgets.Layout(max_width="780px"))
         self.add_class("bt-player")
@@ -200,7 +200,7 @@ class ScenarioPlayer(widgets.VBox):
         self.score_label.value = explain.text("score", lang, first_try=right, done=done,
                                               total=total)
         prompt = scenario.prompt.get(lang) or explain.text("prompt_default", lang)
-        self.prompt.value = f"<p class='bt-prompt' style='font-size:16px'>{html.escape(prompt)}</p>"
+        self.prompt.value = f"<p class='bt-prompt'>{html.escape(prompt, quote=False)}</p>"
         self.previous_button.description = explain.text("previous", lang)
         self.next_button.description = explain.text("next", lang)
         self.hint_button.description = explain.text("hint", lang)

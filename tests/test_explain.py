@@ -1,0 +1,154 @@
+"""The learner text: both catalogs complete and consistent, and explanations that name the
+rule, the winning card with its seat, and the cards that satisfy the rule."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+
+from belote_teach import explain
+from belote_teach.cards import DECK, Card, Seat, Suit
+from belote_teach.rules import Reason, Rule, RuleSet, legal_plays
+from belote_teach.trick import Trick
+
+
+def _keys(tree: object, prefix: str = "") -> set[str]:
+    if isinstance(tree, dict):
+        out: set[str] = set()
+        for key, value in tree.items():
+            out |= _keys(value, f"{prefix}{key}.")
+        return out
+    return {prefix.rstrip(".")}
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def _leaves(tree: object, prefix: str = "") -> dict[str, str]:
+    if isinstance(tree, dict):
+        out: dict[str, str] = {}
+        for key, value in tree.items():
+            out.update(_leaves(value, f"{prefix}{key}."))
+        return out
+    return {prefix.rstrip("."): str(tree)}
+
+
+def test_catalogs_have_the_same_sentences_and_placeholders() -> None:
+    en, fr = explain.catalog("en"), explain.catalog("fr")
+    en_leaves, fr_leaves = _leaves(en), _leaves(fr)
+    # French has articles and "de Nord"-style phrases that English does not need
+    french_only = {k for k in fr_leaves if k.startswith(("seat_of.", "card_article.A"))}
+    assert set(en_leaves) == set(fr_leaves) - french_only
+    for key, text in en_leaves.items():
+        if key.startswith(("played_by", "card_name")):
+            continue  # each language picks the pieces its grammar needs
+        assert _fields(text) == _fields(fr_leaves[key]), key
+
+
+def test_every_rule_has_a_title_explanation_and_hint_in_both_languages() -> None:
+    for lang in explain.LANGUAGES:
+        cat = explain.catalog(lang)
+        for rule in Rule:
+            assert explain.rule_title(rule, lang)
+            assert rule.name in cat["hints"]
+        for reason in Reason:
+            if not reason.is_legal:
+                assert reason.name in cat["reasons"]
+
+
+def test_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="'de'"):
+        explain.catalog("de")
+
+
+@pytest.mark.parametrize(("text", "en", "fr"), [
+    ("JH", "jack of hearts", "valet de cœur"),
+    ("10S", "10 of spades", "dix de pique"),
+    ("AD", "ace of diamonds", "as de carreau"),
+    ("QC", "queen of clubs", "dame de trèfle"),
+    ("7H", "seven of hearts", "sept de cœur"),
+])
+def test_spoken_card_names(text: str, en: str, fr: str) -> None:
+    card = Card.parse(text)
+    assert explain.card_name(card, "en") == en
+    assert explain.card_name(card, "fr") == fr
+
+
+def test_every_card_has_a_distinct_name_in_each_language() -> None:
+    for lang in explain.LANGUAGES:
+        names = {explain.card_name(card, lang) for card in DECK}
+        assert len(names) == 32
+
+
+def test_short_names_use_the_language_rank_letters() -> None:
+    assert explain.card_short(Card.parse("JH"), "en") == "J♥"
+    assert explain.card_short(Card.parse("JH"), "fr") == "V♥"
+    assert explain.card_short(Card.parse("KD"), "fr") == "R♦"
+    assert explain.join_cards([Card.parse("8C"), Card.parse("QC")], "fr") == "8♣ ou D♣"
+    assert explain.join_cards([Card.parse(c) for c in ("7D", "KD", "AD")], "en") == \
+        "7♦, K♦ or A♦"
+
+
+def _position(trump: str, trick: list[str], hand: list[str], **options: object):
+    return legal_plays(hand, Trick.before(Seat.SOUTH, trump, trick), RuleSet().replace(**options))
+
+
+def test_the_issue_example_overtrump_sentence() -> None:
+    legal = _position("H", ["KD", "8H"], ["7H", "JH", "AC"])
+    assert explain.explain_rule(legal, "en") == (
+        "You must overtrump (monter à l'atout): West's 8♥ is winning this trick and your J♥ "
+        "beats it.")
+    assert explain.explain_rule(legal, "fr") == (
+        "Tu dois surcouper (monter à l'atout) : le 8♥ d'Ouest est maître et ton V♥ le bat.")
+
+
+def test_illegal_card_explanation_names_the_card_and_why() -> None:
+    legal = _position("H", ["KD", "8H"], ["7H", "JH", "AC"])
+    too_low = explain.explain_card(legal, "7H", "en")
+    assert too_low.startswith("Your 7♥ is a trump, but it does not beat West's 8♥.")
+    not_trump = explain.explain_card(legal, "AC", "fr")
+    assert not_trump.startswith("Ton A♣ n'est pas un atout.")
+
+
+@pytest.mark.parametrize(("trump", "trick", "hand", "options", "must_contain"), [
+    ("H", [], ["JH", "7S"], {}, ["entame"]),
+    ("S", ["QD"], ["7D", "KD", "JS"], {}, ["West led the Q♦", "7♦ or K♦", "fournir"]),
+    ("H", ["AC", "7H"], ["8C", "JH"], {}, ["Your partner North led the A♣", "West's 7♥",
+                                           "8♣"]),
+    ("C", ["10C"], ["7C", "9C", "AS"], {}, ["West's 10♣", "your 9♣ beats it"]),
+    ("H", ["AH", "7H"], ["JH", "8H"], {}, ["your partner North's A♥", "even though your partner"]),
+    ("H", ["AH", "7H"], ["JH", "8H"], {"overtrump_partner_on_trump_lead": False},
+     ["nobody has to go over", "J♥ or 8♥"]),
+    ("D", ["JD"], ["9D", "7D", "AC"], {}, ["none of your trumps beats West's J♦", "9♦ or 7♦"]),
+    ("S", ["7H", "AH", "8H"], ["7S", "KC"], {}, ["your partner North's A♥", "partenaire maître"]),
+    ("C", ["7D", "AD"], ["8C", "QC", "KH"], {}, ["West's A♦", "couper", "8♣ or Q♣"]),
+    ("H", ["AC", "9H"], ["AH", "8H", "KS"], {}, ["West's 9♥", "pisser", "A♥ or 8♥"]),
+    ("H", ["AC", "9H"], ["AH", "8H", "KS"], {"undertrump": "free"}, ["on ne pisse pas"]),
+    ("D", ["KC"], ["AH", "7S"], {}, ["no clubs and no trump", "se défausser"]),
+    ("D", ["8D", "10D"], ["AS", "KH"], {}, ["Trump (atout) was led and you have none"]),
+])
+def test_explanations_are_specific_to_the_position(trump, trick, hand, options, must_contain):
+    legal = _position(trump, trick, hand, **options)
+    sentence = explain.explain_rule(legal, "en")
+    for piece in must_contain:
+        assert piece in sentence, (piece, sentence)
+    french = explain.explain_rule(legal, "fr")
+    assert french and french != sentence
+    # every card named in the English sentence is written with a suit symbol
+    assert not re.search(r"\{\w+\}", sentence + french)
+
+
+def test_hint_names_the_led_suit_without_the_answer() -> None:
+    legal = _position("S", ["QD"], ["7D", "KD", "JS"])
+    text = explain.hint(legal, "en")
+    assert "diamonds" in text
+    assert "7♦" not in text and "K♦" not in text
+
+
+def test_suit_and_seat_names() -> None:
+    assert explain.suit_name(Suit.CLUBS, "fr") == "trèfle"
+    assert explain.seat_name(Seat.WEST, "fr") == "Ouest"
+    assert explain.rule_title(Rule.MUST_UNDERTRUMP, "en").startswith("Must undertrump")

@@ -1,0 +1,204 @@
+"""The scenario player and the lesson examples, driven without a browser: a test sets the
+trait a click sets (or clicks a button) and checks the feedback and the state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from belote_teach import explain
+from belote_teach.cards import Card, Suit
+from belote_teach.rules import Rule
+from belote_teach.scenarios import PlayScenario, ScenarioFileError, load_file
+from belote_teach.ui import CardBoard, ScenarioPlayer, show_orders, show_position, show_trick
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSON = ROOT / "notebooks" / "scenarios" / "03-play-a-trick.yaml"
+
+
+def _scenario(id_: str, trump: str, trick: list[str], hand: list[str], legal: list[str],
+              best: list[str] | None = None, prompt: dict[str, str] | None = None
+              ) -> PlayScenario:
+    return PlayScenario(id=id_, trump=Suit.parse(trump),
+                        trick_cards=tuple(Card.parse(c) for c in trick),
+                        hand=tuple(Card.parse(c) for c in hand),
+                        legal=frozenset(Card.parse(c) for c in legal),
+                        best=tuple(Card.parse(c) for c in best or ()),
+                        prompt=prompt or {})
+
+
+@pytest.fixture
+def player() -> ScenarioPlayer:
+    return ScenarioPlayer([
+        _scenario("overtrump", "S", ["10H", "8S"], ["7S", "AS", "KD"], ["AS"],
+                  prompt={"en": "Your partner's 10♥ was trumped.",
+                          "fr": "Le 10♥ de ton partenaire a été coupé."}),
+        _scenario("feed", "S", ["7H", "AH", "8H"], ["7S", "KC", "10D"], ["7S", "KC", "10D"],
+                  best=["10D"]),
+        _scenario("lead", "H", [], ["JH", "7S"], ["JH", "7S"]),
+    ])
+
+
+def test_first_exercise_is_drawn_with_prompt_table_and_clickable_hand(player) -> None:
+    assert "Exercise 1 of 3" in player.counter.value
+    assert "Your partner's 10♥ was trumped." in player.prompt.value
+    hand = player.board.hand_html
+    for card, name in (("7S", "seven of spades"), ("AS", "ace of spades"),
+                       ("KD", "king of diamonds")):
+        assert '<button type="button" class="bt-card' in hand
+        assert f'data-card="{card}"' in hand and f'aria-label="{name}"' in hand
+    table = player.board.table_html
+    assert "maître" in table  # West's 8♠ is currently winning
+    assert "Partner" in table and "Opponent" in table and "Trump (atout)" in table
+    assert player.board.feedback_html == ""
+    assert player.score == (0, 0, 3)
+
+
+def test_illegal_card_explains_the_rule_highlights_legal_cards_and_allows_retry(player) -> None:
+    player.click("KD")
+    text = player.feedback_text
+    assert "K♦ is not allowed here." in text
+    assert explain.rule_title(Rule.MUST_OVERTRUMP, "en") in text
+    assert "West's 8♠ is winning this trick and your A♠ beats it." in text
+    assert "Your K♦ is not a trump." in text
+    hand = player.board.hand_html
+    assert 'bt-card bt-black bt-legal" data-card="AS"' in hand
+    assert 'bt-card bt-red bt-wrong" data-card="KD"' in hand
+    assert 'bt-card bt-black bt-dim" data-card="7S"' in hand
+    assert player.board.selected == ""  # ready for the next click
+    assert player.score == (0, 0, 3)
+
+    player.click("AS")
+    assert player.feedback_text.startswith("✓ Right! A♠ is allowed.")
+    assert "R3.5" in player.feedback_text
+    # the learner's card now lies on the table as South's, and it is master
+    assert 'data-card="AS"' in player.board.table_html
+    assert 'data-card="AS"' not in player.board.hand_html
+    assert player.score == (0, 1, 3)
+
+
+def test_right_at_first_try_counts(player) -> None:
+    player.click("AS")
+    assert player.score == (1, 1, 3)
+    player.click("7S")  # exploring after solving does not change the score
+    assert "not allowed" in player.feedback_text
+    assert player.score == (1, 1, 3)
+
+
+def test_the_same_wrong_card_can_be_clicked_twice(player) -> None:
+    player.click("7S")
+    first = player.feedback_text
+    player.click("7S")
+    assert player.feedback_text == first
+    assert player._progress[0].tries == [Card.parse("7S"), Card.parse("7S")]
+
+
+def test_legal_but_not_best_card_names_the_better_one(player) -> None:
+    player.next_button.click()
+    player.click("7S")
+    assert "Allowed, but the better card here is 10♦." in player.feedback_text
+    assert player.score == (1, 1, 3)
+    player.go(1)
+    player.click("10D")  # already solved: the feedback follows the card clicked
+    assert "Right! 10♦ is allowed." in player.feedback_text
+
+
+def test_navigation_buttons_and_their_limits(player) -> None:
+    assert player.previous_button.disabled and not player.next_button.disabled
+    player.next_button.click()
+    player.next_button.click()
+    assert player.index == 2 and player.next_button.disabled
+    assert "Exercise 3 of 3" in player.counter.value
+    player.previous_button.click()
+    assert player.index == 1
+    player.go(99)
+    assert player.index == 2
+    player.go(-5)
+    assert player.index == 0
+
+
+def test_progress_is_kept_per_exercise(player) -> None:
+    player.click("KD")
+    player.next_button.click()
+    assert player.feedback_text == ""
+    player.previous_button.click()
+    assert "K♦ is not allowed here." in player.feedback_text
+
+
+def test_hint_points_at_the_decisive_fact(player) -> None:
+    player.hint_button.click()
+    assert player.feedback_text.startswith("💡 Hint")
+    assert "Someone has already trumped" in player.feedback_text
+    assert player.score == (0, 0, 3)
+
+
+def test_language_switch_redraws_everything_in_french(player) -> None:
+    player.click("KD")
+    player.language.value = "fr"
+    assert "Exercice 1 sur 3" in player.counter.value
+    assert "Le 10♥ de ton partenaire a été coupé." in player.prompt.value
+    assert "R♦ n'est pas permis ici." in player.feedback_text
+    assert "Tu dois surcouper" in player.feedback_text
+    assert 'aria-label="as de pique"' in player.board.hand_html
+    assert player.next_button.description == "Suivant"
+    player.language.value = "en"
+    assert "K♦ is not allowed here." in player.feedback_text
+
+
+def test_all_done_message(player) -> None:
+    for index, card in enumerate(("AS", "10D", "JH")):
+        player.go(index)
+        player.click(card)
+    assert player.score == (3, 3, 3)
+    assert "All 3 exercises done: 3 right at first try." in player.feedback_text
+
+
+def test_a_card_not_in_the_hand_changes_nothing(player) -> None:
+    player.board.selected = "QH"
+    assert player.feedback_text == ""
+    assert player.board.selected == ""
+    assert player.score == (0, 0, 3)
+
+
+def test_player_refuses_no_scenarios_and_unknown_language() -> None:
+    with pytest.raises(ValueError, match="at least one scenario"):
+        ScenarioPlayer([])
+    with pytest.raises(ValueError, match="'xx'"):
+        ScenarioPlayer([_scenario("lead", "H", [], ["JH"], ["JH"])], lang="xx")
+
+
+def test_player_from_the_lesson_file() -> None:
+    player = ScenarioPlayer.from_file(LESSON)
+    scenarios = [s for s in load_file(LESSON) if isinstance(s, PlayScenario)]
+    assert len(player.scenarios) == len(scenarios) >= 12
+    first = scenarios[0]
+    legal = first.legal_plays()
+    illegal = next(c for c in first.hand if c not in legal)
+    player.click(illegal)
+    assert "not allowed" in player.feedback_text
+    assert explain.rule_title(legal.rule, "en") in player.feedback_text
+    player.click(legal.cards[0])
+    assert "Right!" in player.feedback_text or "Allowed, but" in player.feedback_text
+
+
+def test_malformed_file_is_reported_by_the_player(tmp_path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("- {id: x, kind: play, trump: H, trick: [], hand: [11H], legal: [11H]}\n")
+    with pytest.raises(ScenarioFileError, match="11H"):
+        ScenarioPlayer.from_file(bad)
+
+
+def test_examples_draw_the_engine_verdict() -> None:
+    board = show_position("H", trick=["KD", "AD"], hand=["7H", "AS", "10C", "KS"])
+    assert isinstance(board, CardBoard)
+    assert "Must trump (couper) (R3.4)" in board.feedback_html
+    assert 'bt-legal" role="img" aria-label="seven of hearts"' in board.hand_html
+    assert "<button" not in board.hand_html  # examples are pictures, not controls
+    trick = show_trick("H", ["KD", "AD", "7H", "QH"])
+    assert "West wins the trick with Q♥: 18 card points." in trick.feedback_html
+    french = show_position("H", trick=["AC", "9H"], hand=["AH", "8H"], rules={"undertrump": "free"},
+                           lang="fr")
+    assert "on ne pisse pas" in french.feedback_html
+    orders = show_orders("en").table_html
+    assert "<b>20</b>" not in orders and "62" in orders and "30" in orders and "162" in orders
