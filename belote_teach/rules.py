@@ -19,7 +19,12 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from belote_teach.cards import Card, Seat, Suit, parse_cards, strength
-from belote_teach.errors import IllegalPlayError, InvalidPositionError, InvalidRuleSetError
+from belote_teach.errors import (
+    IllegalPlayError,
+    InvalidCardError,
+    InvalidPositionError,
+    InvalidRuleSetError,
+)
 from belote_teach.trick import Play, Trick
 
 __all__ = [
@@ -133,7 +138,7 @@ class RuleSet:
             ) from None
 
     def replace(self, **options: object) -> RuleSet:
-        """A copy with some options changed; its name becomes ``custom`` if it differs.
+        """A copy with some options changed, named after the preset it equals, else ``custom``.
 
         Raises:
             InvalidRuleSetError: an unknown option name or a value the option does not take.
@@ -145,8 +150,8 @@ class RuleSet:
                     f"unknown rules option {key!r}: expected one of {', '.join(known)}"
                 )
         changed = replace(self, **options)  # type: ignore[arg-type]
-        if changed != self:
-            object.__setattr__(changed, "name", "custom")
+        name = next((n for n, preset in PRESETS.items() if preset == changed), "custom")
+        object.__setattr__(changed, "name", name)
         return changed
 
     @classmethod
@@ -331,7 +336,10 @@ class LegalPlays:
 
     def __contains__(self, card: object) -> bool:
         if isinstance(card, str):
-            card = Card.parse(card)
+            try:
+                card = Card.parse(card)
+            except InvalidCardError:
+                return False
         return card in self.cards
 
     def __iter__(self) -> Iterator[Card]:

@@ -101,7 +101,7 @@ def test_master_ignores_discards_and_lower_cards() -> None:
 
 def test_winner_of_incomplete_trick_raises_phase_error() -> None:
     for n in range(4):
-        trick = Trick("H", "S", "KD AD 7H QH".split()[:n])
+        trick = Trick("H", "S", ["KD", "AD", "7H", "QH"][:n])
         with pytest.raises(PhaseError, match=f"has {n} card"):
             _ = trick.winner
 
@@ -284,3 +284,14 @@ def test_equality_depends_on_trump_leader_and_cards() -> None:
     assert base != Trick("H", "E", ["KD"])
     assert base != Trick("H", "S", ["KH"])
     assert base != "KD"
+
+
+def test_before_places_the_leader_counter_clockwise_before_the_seat() -> None:
+    assert Trick.before("E", "H", ["KD"]) == Trick("H", "S", ["KD"])
+    assert Trick.before(Seat.SOUTH, Suit.CLUBS, ["7D", "8D", "9D"]) == Trick("C", "E",
+                                                                         ["7D", "8D", "9D"])
+    assert Trick.before("N", "S").leader is Seat.NORTH
+    for seat in Seat:
+        assert Trick.before(seat, "H", ["7S", "8S"]).next_seat is seat
+    with pytest.raises(InvalidPositionError, match="4 cards"):
+        Trick.before("N", "H", ["7S", "8S", "9S", "10S"])

@@ -1,0 +1,224 @@
+"""The ``belote-teach`` command line: ``check FILE...`` output and exit status.
+
+In-process through ``main([...])`` with capsys, plus one run of the installed console
+script.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from belote_teach.cli import main
+
+HERE = Path(__file__).resolve().parent
+PUBLIC = HERE / "data" / "public.yaml"
+LESSON = HERE.parent / "notebooks" / "scenarios" / "03-play-a-trick.yaml"
+
+PUBLIC_SUMMARY = (f"{PUBLIC}: 24 scenarios checked, 0 disagreements, 37 not checked "
+                  "(kinds not supported yet: announce, bid, compare, score, solve)")
+
+PLAY = """\
+- id: {id}
+  kind: play
+  trump: S
+  trick: {trick}
+  hand: {hand}
+  legal: {legal}
+{extra}"""
+
+
+def play_yaml(*, id="play-x", trick="[QD]", hand="[7D, KD, JS, AH, 8C]", legal="[7D, KD]",
+              extra="") -> str:
+    return PLAY.format(id=id, trick=trick, hand=hand, legal=legal, extra=extra)
+
+
+def write(tmp_path: Path, text: str, name: str = "bad.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def run(capsys, *argv: object) -> tuple[int, list[str], str]:
+    status = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return status, out.splitlines(), err
+
+
+# ---------------------------------------------------------------------------- good files
+def test_public_file_passes(capsys) -> None:
+    status, lines, err = run(capsys, "check", PUBLIC)
+    assert status == 0 and err == ""
+    assert lines[-1] == PUBLIC_SUMMARY
+    not_checked = [line for line in lines if "is not checked yet" in line]
+    assert len(not_checked) == 37 == len(lines) - 1
+    assert not_checked[0] == (f"{PUBLIC}:289: bid-round1-take-on-the-jack: kind 'bid' is not "
+                              "checked yet (supported kinds: trick, play)")
+
+
+def test_lesson_file_passes(capsys) -> None:
+    status, lines, err = run(capsys, "check", LESSON)
+    assert status == 0 and err == ""
+    assert len(lines) == 1
+    assert lines[0].startswith(f"{LESSON}: ") and lines[0].endswith(
+        "scenarios checked, 0 disagreements")
+
+
+def test_several_files_one_summary_each(capsys) -> None:
+    status, lines, _ = run(capsys, "check", PUBLIC, LESSON)
+    assert status == 0
+    summaries = [line for line in lines if "scenarios checked" in line]
+    assert summaries[0] == PUBLIC_SUMMARY and summaries[1].startswith(f"{LESSON}: ")
+
+
+# ---------------------------------------------------------------------------- disagreements
+def test_wrong_legal_exits_1_with_one_line(tmp_path, capsys) -> None:
+    path = write(tmp_path, play_yaml(id="good") + play_yaml(id="wrong", legal="[7D, KD, JS]"),
+                 name="teacher.yaml")
+    status, lines, err = run(capsys, "check", path)
+    assert status == 1 and err == ""
+    assert lines == [
+        f"{path}:7: wrong: legal: expected [7D, KD, JS], got [7D, KD]",
+        f"{path}: 2 scenarios checked, 1 disagreement",
+    ]
+
+
+def test_best_not_legal_exits_1(tmp_path, capsys) -> None:
+    path = write(tmp_path, play_yaml(extra="  rule: FOLLOW_SUIT\n  best: [JS]\n"))
+    status, lines, _ = run(capsys, "check", path)
+    assert status == 1
+    [line] = [line for line in lines if ": best: " in line]
+    assert line.startswith(f"{path}:1: play-x: best: expected [JS] among the legal cards, got JS")
+    assert lines[-1] == f"{path}: 1 scenario checked, 1 disagreement"
+
+
+def test_trick_disagreement(tmp_path, capsys) -> None:
+    path = write(tmp_path, "- {id: t, kind: trick, trump: H, cards: [KD, AD, 7H, QH], "
+                           "winner: 2, points: 18}\n")
+    status, lines, _ = run(capsys, "check", path)
+    assert status == 1
+    assert lines[0] == f"{path}:1: t: winner: expected 2, got 4"
+
+
+def test_unsupported_kinds_are_reported_and_counted(tmp_path, capsys) -> None:
+    path = write(tmp_path, play_yaml() + "- {id: b1, kind: bid}\n- {id: b2, kind: bid}\n"
+                                         "- {id: s1, kind: solve}\n", name="mixed.yaml")
+    status, lines, _ = run(capsys, "check", path)
+    assert status == 0
+    assert lines == [
+        f"{path}:7: b1: kind 'bid' is not checked yet (supported kinds: trick, play)",
+        f"{path}:8: b2: kind 'bid' is not checked yet (supported kinds: trick, play)",
+        f"{path}:9: s1: kind 'solve' is not checked yet (supported kinds: trick, play)",
+        f"{path}: 1 scenario checked, 0 disagreements, 3 not checked "
+        "(kinds not supported yet: bid, solve)",
+    ]
+
+
+# ---------------------------------------------------------------------------- malformed files
+MALFORMED = [
+    # name, yaml, line, id, key, fragment
+    ("unknown card", play_yaml(hand="[7D, 11H]"), 5, "play-x", "hand", "unknown card '11H'"),
+    ("duplicate card", play_yaml(hand="[7D, KD, KD]"), 5, "play-x", "hand",
+     "duplicate card 'KD'"),
+    ("card both in hand and trick", play_yaml(hand="[7D, QD]"), 5, "play-x", "hand",
+     "both in the hand and in the trick"),
+    ("wrong number of cards in a trick scenario",
+     "- id: t\n  kind: trick\n  trump: H\n  cards: [KD, AD, 7H]\n  winner: 4\n  points: 15\n",
+     4, "t", "cards", "wrong number of cards"),
+    ("wrong number of cards in a hand",
+     play_yaml(hand="[7D, 8D, 9D, 10D, JD, KD, AD, 7S, 8S]"), 5, "play-x", "hand",
+     "wrong number of cards"),
+    ("unknown kind", play_yaml().replace("kind: play", "kind: bidding"), 2, "play-x", "kind",
+     "unknown kind 'bidding'"),
+    ("unknown key", play_yaml(extra="  answer: [7D]\n"), 7, "play-x", "answer",
+     "unknown key 'answer'"),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "scenario_id", "key", "fragment"),
+                         [case[1:] for case in MALFORMED], ids=[case[0] for case in MALFORMED])
+def test_malformed_file_exits_2_naming_file_line_id_key(tmp_path, capsys, text, line,
+                                                         scenario_id, key, fragment) -> None:
+    path = write(tmp_path, text)
+    status, lines, err = run(capsys, "check", path)
+    assert status == 2
+    assert lines == []
+    assert f"{path}:{line}: " in err
+    assert f"scenario '{scenario_id}'" in err
+    assert f"key '{key}'" in err
+    assert fragment in err
+
+
+def test_yaml_error_exits_2_with_its_line(tmp_path, capsys) -> None:
+    path = write(tmp_path, play_yaml(hand="[7D, KD", legal="[7D]"))
+    status, lines, err = run(capsys, "check", path)
+    assert status == 2 and lines == []
+    assert f"{path}:6: YAML error" in err
+
+
+def test_missing_file_exits_2(tmp_path, capsys) -> None:
+    path = tmp_path / "nope.yaml"
+    status, lines, err = run(capsys, "check", path)
+    assert status == 2 and lines == []
+    assert f"{path}: cannot read the file" in err
+
+
+def test_malformed_file_does_not_stop_the_others(tmp_path, capsys) -> None:
+    bad = write(tmp_path, play_yaml(hand="[7D, 11H]"))
+    status, lines, err = run(capsys, "check", bad, LESSON)
+    assert status == 2
+    assert str(bad) in err
+    assert lines[-1].startswith(f"{LESSON}: ")
+
+
+def test_malformed_wins_over_disagreement(tmp_path, capsys) -> None:
+    wrong = write(tmp_path, play_yaml(legal="[7D]"), name="wrong.yaml")
+    bad = write(tmp_path, play_yaml(hand="[7D, 11H]"), name="bad.yaml")
+    status, _, _ = run(capsys, "check", wrong, bad)
+    assert status == 2
+
+
+# ---------------------------------------------------------------------------- parser
+def test_version(capsys) -> None:
+    status, lines, _ = run(capsys, "--version")
+    assert status == 0
+    assert lines == ["belote-teach 0.1.0"]
+
+
+def test_help_lists_the_commands(capsys) -> None:
+    status, lines, _ = run(capsys, "--help")
+    text = "\n".join(lines)
+    assert status == 0
+    assert "check" in text and "validate scenario files" in text
+
+
+def test_check_help_explains_exit_status(capsys) -> None:
+    status, lines, _ = run(capsys, "check", "--help")
+    text = "\n".join(lines)
+    assert status == 0
+    assert "exit status" in text and "FILE" in text and "not checked yet" in text
+
+
+def test_usage_errors_exit_2(capsys) -> None:
+    assert main([]) == 2
+    assert main(["check"]) == 2
+    assert main(["nonsense"]) == 2
+    assert "usage: belote-teach" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------- console script
+def test_installed_console_script(tmp_path) -> None:
+    script = Path(sys.executable).parent / "belote-teach"
+    assert script.exists(), f"console script not installed next to {sys.executable}"
+    done = subprocess.run([str(script), "check", str(PUBLIC)], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == PUBLIC_SUMMARY
+    bad = write(tmp_path, play_yaml(hand="[7D, 11H]"))
+    done = subprocess.run([str(script), "check", str(bad)], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 2
+    assert f"{bad}:5: scenario 'play-x', key 'hand': unknown card '11H'" in done.stderr
