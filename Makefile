@@ -1,15 +1,22 @@
 # The two commands of the README. Both start from nothing: they create .venv if it is
 # missing and (re)install the project when pyproject.toml changed.
+#   make run    the course as a Voilà app on http://localhost:$(PORT)/
+#   make test   ruff, then the whole pytest suite (notebooks and browser tests included);
+#               extra pytest arguments: make test PYTEST_ARGS="-m 'not browser'"
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 COURSE ?= notebooks/en/03-play-a-trick.ipynb
+PYTEST_ARGS ?=
 
 .PHONY: run test lint clean
+# A recipe that fails leaves no stamp behind, so the next run tries again.
+.DELETE_ON_ERROR:
 
+# A venv whose creation failed half-way (no ensurepip, say) is removed, not reused.
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed-app: pyproject.toml | $(BIN)/python
@@ -27,9 +34,14 @@ run: $(VENV)/.installed-app
 	@echo
 	$(BIN)/voila --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 $(COURSE)
 
-test: $(VENV)/.installed-test
+lint: $(VENV)/.installed-test
 	$(BIN)/ruff check belote_teach tests
-	$(BIN)/python -m pytest
+
+# pytest exits 5 when it collected no test: that is a failure here, said out loud.
+test: lint
+	@status=0; $(BIN)/python -m pytest $(PYTEST_ARGS) || status=$$?; \
+	if [ $$status -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
+	exit $$status
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
