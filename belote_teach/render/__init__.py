@@ -204,7 +204,7 @@ def message_html(kind: str, head: str, paragraphs: Iterable[str] = ()) -> str:
         head: the first line, in bold.
         paragraphs: further lines (plain text, escaped here).
     """
-    icon = {"ok": "✓ ", "bad": "✗ ", "info": "💡 ", "better": "✓ "}.get(kind, "")
+    icon = {"ok": "✓ ", "bad": "✗ ", "better": "✓ "}.get(kind, "")
     body = "".join(f"<p>{_e(p)}</p>" for p in paragraphs if p)
     return (f'<div class="bt-msg bt-{_e(kind)}"><p class="bt-head">{icon}{_e(head)}</p>'
             f"{body}</div>")
