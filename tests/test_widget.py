@@ -10,7 +10,7 @@ import pytest
 from belote_teach import explain
 from belote_teach.cards import Card, Suit
 from belote_teach.rules import Rule
-from belote_teach.scenarios import PlayScenario, ScenarioFileError, load_file
+from belote_teach.scenarios import PlayScenario, ScenarioFileError, TrickScenario, load_file
 from belote_teach.ui import CardBoard, ScenarioPlayer, show_orders, show_position, show_trick
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -170,8 +170,11 @@ def test_player_refuses_no_scenarios_and_unknown_language() -> None:
 
 def test_player_from_the_lesson_file() -> None:
     player = ScenarioPlayer.from_file(LESSON)
-    scenarios = [s for s in load_file(LESSON) if isinstance(s, PlayScenario)]
-    assert len(player.scenarios) == len(scenarios) >= 12
+    everything = load_file(LESSON)
+    scenarios = [s for s in everything if isinstance(s, PlayScenario)]
+    tricks = [s for s in everything if isinstance(s, TrickScenario)]
+    assert len(scenarios) >= 12
+    assert [e.id for e in player.exercises] == [s.id for s in scenarios + tricks]
     first = scenarios[0]
     legal = first.legal_plays()
     illegal = next(c for c in first.hand if c not in legal)
@@ -202,3 +205,39 @@ def test_examples_draw_the_engine_verdict() -> None:
     assert "on ne pisse pas" in french.feedback_html
     orders = show_orders("en").table_html
     assert "<b>20</b>" not in orders and "62" in orders and "30" in orders and "162" in orders
+
+
+def _trick_scenario(id_: str, trump: str, cards: list[str], winner: int, points: int
+                    ) -> TrickScenario:
+    return TrickScenario(id=id_, trump=Suit.parse(trump),
+                         cards=tuple(Card.parse(c) for c in cards), winner=winner, points=points)
+
+
+def test_trick_exercise_asks_for_the_winning_card_on_the_table() -> None:
+    player = ScenarioPlayer([_trick_scenario("ruffed", "H", ["KD", "AD", "7H", "QH"], 4, 18)])
+    table = player.board.table_html
+    assert table.count("<button") == 4 and 'aria-label="queen of hearts"' in table
+    assert "maître" not in table  # the answer is not shown before the learner's click
+    assert player.board.hand_html == ""
+    assert "Who wins this trick?" in player.prompt.value
+    player.click("AD")
+    text = player.feedback_text
+    assert "A♦ does not win this trick." in text
+    assert "East's A♦ is beaten by West's Q♥." in text
+    assert 'bt-wrong" data-card="AD"' in player.board.table_html
+    player.click("QH")
+    text = player.feedback_text
+    assert text.startswith("✓ Right! West wins the trick.")
+    assert "The trick holds 18 card points: K♦ 4 + A♦ 11 + 7♥ 0 + Q♥ 3." in text
+    assert player.score == (0, 1, 1)
+    player.language.value = "fr"
+    assert "Bravo ! Ouest remporte le pli." in player.feedback_text
+    assert "la D♥ d'Ouest" in player.feedback_text
+
+
+def test_trick_exercise_discard_explained() -> None:
+    player = ScenarioPlayer([_trick_scenario("discard", "H", ["8D", "AS", "9D", "AC"], 3, 22)])
+    player.click("AS")
+    assert "East's A♠ is neither diamonds nor a trump: it is a discard." in player.feedback_text
+    player.hint_button.click()
+    assert "Was a trump played?" in player.feedback_text

@@ -23,9 +23,9 @@ from typing import Any
 
 import yaml
 
-from belote_teach.cards import Card, Rank, Seat, Suit
+from belote_teach.cards import Card, Rank, Seat, Suit, points
 from belote_teach.rules import LegalPlays, Reason, Rule
-from belote_teach.trick import Play
+from belote_teach.trick import Play, Trick
 
 __all__ = [
     "LANGUAGES",
@@ -33,12 +33,17 @@ __all__ = [
     "card_short",
     "explain_card",
     "explain_rule",
+    "explain_trick",
+    "explain_trick_card",
     "hint",
     "join_cards",
     "rule_title",
     "seat_name",
     "suit_name",
     "text",
+    "trick_hint",
+    "trick_title",
+    "your_card",
 ]
 
 #: The languages of the course, in the order the language switch shows them.
@@ -108,6 +113,12 @@ def the_card(card: Card, lang: str) -> str:
     return f"{articles.get(card.rank.value, articles['default'])}{card_short(card, lang)}"
 
 
+def your_card(card: Card, lang: str) -> str:
+    """The card as the learner's own: ``"your 8♥"`` / ``"ton 8♥"``, ``"ta D♥"``."""
+    possessives = catalog(lang)["card_possessive"]
+    return f"{possessives.get(card.rank.value, possessives['default'])}{card_short(card, lang)}"
+
+
 def join_cards(cards: tuple[Card, ...] | list[Card], lang: str) -> str:
     """Cards as a readable alternative: ``"8♣"``, ``"8♣ or Q♣"``, ``"7♦, K♦ or A♦"``."""
     cat = catalog(lang)
@@ -130,6 +141,7 @@ def _played(play: Play, me: Seat, lang: str) -> str:
         "seat": seat_name(play.seat, lang),
         "card": card_short(play.card, lang),
         "the_card": the_card(play.card, lang),
+        "your_card": your_card(play.card, lang),
         "seat_of": cat.get("seat_of", {}).get(play.seat.value, seat_name(play.seat, lang)),
     }
     if play.seat is me:
@@ -145,7 +157,8 @@ def _facts(legal: LegalPlays, lang: str) -> dict[str, str]:
     """The pieces every sentence may use, written in ``lang``."""
     cat = catalog(lang)
     me = legal.seat
-    facts = {"legal": join_cards(legal.cards, lang)}
+    facts = {"legal": join_cards(legal.cards, lang),
+             "your_legal": your_card(legal.cards[0], lang)}
     trick = legal.trick
     if trick.plays:
         lead = trick.plays[0]
@@ -220,7 +233,8 @@ def explain_card(legal: LegalPlays, card: Card | str, lang: str) -> str:
         return explanation
     facts = _facts(legal, lang)
     facts["card"] = card_short(verdict.card, lang)
-    reason = str(catalog(lang)["reasons"][verdict.reason.name]).format(**facts)
+    facts["your_card"] = your_card(verdict.card, lang)
+    reason = _cap(str(catalog(lang)["reasons"][verdict.reason.name]).format(**facts))
     return f"{reason} {explanation}"
 
 
@@ -232,3 +246,80 @@ def hint(legal: LegalPlays, lang: str) -> str:
     """
     facts = _facts(legal, lang)
     return str(catalog(lang)["hints"][legal.rule.name]).format(**facts)
+
+
+# ---------------------------------------------------------------------------- whole tricks
+def explain_trick(trick: Trick, me: Seat, lang: str) -> str:
+    """Who wins a complete trick and why (R1.5), and its card points with the detail
+    (R1.2, R1.3): "A trump was played, so the highest trump wins: West's Q♥. The trick
+    holds 18 card points: K♦ 4 + A♦ 11 + 7♥ 0 + Q♥ 3."
+
+    Args:
+        trick: a complete trick.
+        me: the learner's seat (their cards are "your ...").
+        lang: ``"en"`` or ``"fr"``.
+
+    Raises:
+        PhaseError: the trick is not complete.
+        ValueError: unknown language.
+    """
+    sentences = catalog(lang)["trick"]
+    winner = trick.winner  # raises PhaseError on an incomplete trick
+    master = trick.master
+    assert master is not None and master.seat is winner
+    facts = _trick_facts(trick, me, lang)
+    key = "trumped" if trick.highest_trump is not None else "plain"
+    parts = [str(sentences[key]).format(**facts)]
+    if any(c.suit not in (trick.led_suit, trick.trump) for c in trick.cards):
+        parts.append(str(sentences["discards"]))
+    parts.append(str(sentences["points"]).format(**facts))
+    return " ".join(_cap(p) for p in parts)
+
+
+def explain_trick_card(trick: Trick, card: Card | str, me: Seat, lang: str) -> str:
+    """Why ``card`` of a complete trick does not win it (a discard, or beaten by the
+    winning card), followed by :func:`explain_trick`. For the winning card, the
+    explanation alone.
+
+    Raises:
+        InvalidCardError: ``card`` cannot be read.
+        ValueError: ``card`` is not in the trick, or unknown language.
+        PhaseError: the trick is not complete.
+    """
+    chosen = Card.parse(card)
+    plays = {play.card: play for play in trick.plays}
+    if chosen not in plays:
+        raise ValueError(f"{chosen} is not in the trick {trick}")
+    explanation = explain_trick(trick, me, lang)
+    master = trick.master
+    assert master is not None
+    if chosen == master.card:
+        return explanation
+    facts = _trick_facts(trick, me, lang)
+    facts["card"] = _played(plays[chosen], me, lang)
+    is_discard = chosen.suit not in (trick.led_suit, trick.trump)
+    key = "not_winner_discard" if is_discard else "not_winner_beaten"
+    return f"{_cap(str(catalog(lang)['trick'][key]).format(**facts))} {explanation}"
+
+
+def trick_hint(lang: str) -> str:
+    """The hint of a "who wins this trick?" exercise: what to look at first (R1.5)."""
+    return str(catalog(lang)["trick"]["hint"])
+
+
+def trick_title(lang: str) -> str:
+    """The title of the rule of a trick's winner (R1.5) in ``lang``."""
+    return str(catalog(lang)["trick"]["title"])
+
+
+def _trick_facts(trick: Trick, me: Seat, lang: str) -> dict[str, str]:
+    master = trick.master
+    assert master is not None and trick.led_suit is not None
+    detail = " + ".join(f"{card_short(c, lang)} {points(c, trick.trump)}" for c in trick.cards)
+    return {
+        "winner": _played(master, me, lang),
+        "winner_card": _played(master, me, lang),
+        "led_suit": suit_name(trick.led_suit, lang),
+        "points": str(trick.points),
+        "detail": detail,
+    }

@@ -141,7 +141,8 @@ def _suit_chip(label: str, suit: Suit, lang: str, muted: bool = False) -> str:
 
 
 def table_html(trick: Trick, me: Seat, lang: str, *, master_state: bool = True,
-               show_turn: bool = True) -> str:
+               show_turn: bool = True, clickable: bool = False,
+               states: Mapping[Card, str] | None = None) -> str:
     """The table seen from ``me`` (at the bottom, partner at the top, opponents left and
     right), the cards of ``trick`` by their players, the trump and the led suit.
 
@@ -151,7 +152,11 @@ def table_html(trick: Trick, me: Seat, lang: str, *, master_state: bool = True,
         lang: the language of labels.
         master_state: mark the card currently winning.
         show_turn: mark the learner's empty slot as "your turn" when it is their turn.
+        clickable: draw the played cards as buttons (a "who wins?" question).
+        states: optional state per played card (see :func:`card_picture`); it replaces
+            the master marking for that card.
     """
+    states = states or {}
     master = trick.master if master_state else None
     order = {play.seat: i for i, play in enumerate(trick.plays, start=1)}
     played = {play.seat: play.card for play in trick.plays}
@@ -171,7 +176,9 @@ def table_html(trick: Trick, me: Seat, lang: str, *, master_state: bool = True,
         tags = []
         if seat in played:
             is_master = master is not None and master.seat is seat
-            card = card_picture(played[seat], lang, "master" if is_master else "")
+            state = states.get(played[seat], "master" if is_master else "")
+            card = (card_button(played[seat], lang, state) if clickable
+                    else card_picture(played[seat], lang, state))
             slot = f'<div class="bt-slot">{card}</div>'
             if order[seat] == 1:
                 tags.append(f'<span class="bt-tag">{_e(explain.text("lead_badge", lang))}</span>')
