@@ -18,9 +18,10 @@ cannot disagree.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from belote_teach.errors import InvalidCardError
+from belote_teach.errors import InvalidCardError, InvalidPositionError
 
 __all__ = [
     "DECK",
@@ -34,6 +35,7 @@ __all__ = [
     "Seat",
     "Suit",
     "Team",
+    "hand_order",
     "parse_cards",
     "points",
     "strength",
@@ -178,14 +180,15 @@ class Seat(enum.Enum):
         """Read a seat from its letter ``N E S W`` (case-insensitive).
 
         Raises:
-            ValueError: ``text`` names no seat.
+            InvalidPositionError: ``text`` names no seat.
         """
         if isinstance(text, Seat):
             return text
         try:
             return cls(str(text).strip().upper())
         except ValueError:
-            raise ValueError(f"unknown seat {text!r}: expected one of N, E, S, W") from None
+            raise InvalidPositionError(
+                f"unknown seat {text!r}: expected one of N, E, S, W") from None
 
     def __str__(self) -> str:
         return self.value
@@ -227,6 +230,11 @@ class Card:
                 f"invalid card {text!r}: expected text such as '10H', 'TH', 'J♥'"
             )
         token = text.strip()
+        if token.upper() in _RANK_BY_TOKEN:
+            raise InvalidCardError(
+                f"invalid card {text!r}: the suit is missing; write the rank then the suit "
+                "(S H D C), e.g. '10H' or 'J♥'"
+            )
         if len(token) < 2:
             raise InvalidCardError(
                 f"invalid card {text!r}: expected a rank (7 8 9 10 J Q K A) then a suit "
@@ -315,3 +323,18 @@ def points(card: Card, trump: Suit) -> int:
     if card.suit is trump:
         return TRUMP_POINTS[card.rank]
     return PLAIN_POINTS[card.rank]
+
+
+def hand_order(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
+    """``cards`` in the order a player holds them: the trumps first, then the other suits
+    in ``S H D C`` order, each suit strongest first (R1.2, R1.3 orders).
+
+    Args:
+        cards: any cards.
+        trump: the trump suit, or ``None`` before it is known (plain order everywhere).
+    """
+    suits = [s for s in Suit if s is not trump]
+    if trump is not None:
+        suits.insert(0, trump)
+    return sorted(cards, key=lambda c: (suits.index(c.suit),
+                                        -strength(c, trump) if trump else -_PLAIN_STRENGTH[c.rank]))

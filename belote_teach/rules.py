@@ -352,8 +352,8 @@ class LegalPlays:
         return f"<LegalPlays {self.rule.name}: {' '.join(str(c) for c in self.cards)}>"
 
 
-def legal_plays(hand: Iterable[Card | str], trick: Trick, rules: RuleSet | None = None
-                ) -> LegalPlays:
+def legal_plays(hand: Iterable[Card | str], trick: Trick,
+                rules: RuleSet | str | Mapping[str, object] | None = None) -> LegalPlays:
     """The cards the seat to play may play, the deciding R3 rule, and a verdict per card.
 
     Applies R3.0–R3.7 in order (the first rule that applies fixes the legal cards),
@@ -363,15 +363,17 @@ def legal_plays(hand: Iterable[Card | str], trick: Trick, rules: RuleSet | None 
     Args:
         hand: the cards of the seat to play (1 to 8, notation or :class:`Card`).
         trick: the trick so far (0 to 3 cards).
-        rules: the RuleSet (default preset ``classic``).
+        rules: a RuleSet, a preset name or a mapping of options over ``classic``
+            (:meth:`RuleSet.from_spec`); default preset ``classic``.
 
     Raises:
+        InvalidRuleSetError: ``rules`` names an unknown preset, option or value.
         InvalidCardError: a card cannot be read, or the hand names a card twice.
         InvalidPositionError: the hand is empty or holds more than 8 cards, or shares
             a card with the trick.
         PhaseError: the trick is complete.
     """
-    rules = CLASSIC if rules is None else rules
+    rules = RuleSet.from_spec(rules)
     cards = parse_cards(list(hand), what="hand")
     if not 1 <= len(cards) <= 8:
         raise InvalidPositionError(f"a hand holds 1 to 8 cards, got {len(cards)}")

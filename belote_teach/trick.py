@@ -9,7 +9,7 @@ card currently winning (maître), the winner and the card points (R1.5).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from belote_teach.cards import Card, Seat, Suit, parse_cards, points, strength
@@ -169,14 +169,14 @@ class Trick:
         return sum(points(card, self.trump) for card in self.cards)
 
     # -- changing --------------------------------------------------------------------
-    def play(self, card: Card | str, hand: Iterable[Card | str], rules: RuleSet | None = None
-             ) -> LegalPlays:
+    def play(self, card: Card | str, hand: Iterable[Card | str],
+             rules: RuleSet | str | Mapping[str, object] | None = None) -> LegalPlays:
         """Add ``card`` from ``hand`` for the seat to play, checking R3 (the default path).
 
         Args:
             card: the card played.
             hand: the cards the seat to play holds (``card`` included).
-            rules: the RuleSet (default: preset ``classic``).
+            rules: a RuleSet, preset name or options mapping (default preset ``classic``).
 
         Returns:
             The :class:`~belote_teach.rules.LegalPlays` of the position before the card,

@@ -27,7 +27,8 @@ def _fields(text: str) -> set[str]:
     """The placeholders of a sentence; "your 8♥" and "8♥" count as the same fact, since
     each language decides where its grammar needs the possessive."""
     names = {name for _, name, _, _ in string.Formatter().parse(text) if name}
-    return {{"your_legal": "legal", "your_card": "card"}.get(n, n) for n in names}
+    return {{"your_legal": "legal", "your_card": "card", "the_card": "card"}.get(n, n)
+            for n in names}
 
 
 def _leaves(tree: object, prefix: str = "") -> dict[str, str]:
@@ -92,9 +93,10 @@ def test_short_names_use_the_language_rank_letters() -> None:
     assert explain.card_short(Card.parse("JH"), "en") == "J♥"
     assert explain.card_short(Card.parse("JH"), "fr") == "V♥"
     assert explain.card_short(Card.parse("KD"), "fr") == "R♦"
-    assert explain.join_cards([Card.parse("8C"), Card.parse("QC")], "fr") == "8♣ ou D♣"
-    assert explain.join_cards([Card.parse(c) for c in ("7D", "KD", "AD")], "en") == \
-        "7♦, K♦ or A♦"
+    assert explain.join_cards([Card.parse("8C"), Card.parse("QC")], "fr") == "D♣ ou 8♣"
+    # in the order the hand shows them: trumps first, each suit strongest first
+    assert explain.join_cards([Card.parse(c) for c in ("7D", "KD", "AD", "9C")], "en",
+                              trump=Suit.CLUBS) == "9♣, A♦, K♦ or 7♦"
 
 
 def _position(trump: str, trick: list[str], hand: list[str], **options: object):
@@ -120,7 +122,8 @@ def test_illegal_card_explanation_names_the_card_and_why() -> None:
 
 @pytest.mark.parametrize(("trump", "trick", "hand", "options", "must_contain"), [
     ("H", [], ["JH", "7S"], {}, ["entame"]),
-    ("S", ["QD"], ["7D", "KD", "JS"], {}, ["West led the Q♦", "7♦ or K♦", "fournir"]),
+    ("S", ["QD"], ["7D", "KD", "JS"], {},
+     ["West led the Q♦, which is winning", "K♦ or 7♦", "fournir"]),
     ("H", ["AC", "7H"], ["8C", "JH"], {}, ["Your partner North led the A♣", "West's 7♥",
                                            "8♣"]),
     ("C", ["10C"], ["7C", "9C", "AS"], {}, ["West's 10♣", "your 9♣ beats it"]),
@@ -129,7 +132,7 @@ def test_illegal_card_explanation_names_the_card_and_why() -> None:
      ["nobody has to go over", "J♥ or 8♥"]),
     ("D", ["JD"], ["9D", "7D", "AC"], {}, ["none of your trumps beats West's J♦", "9♦ or 7♦"]),
     ("S", ["7H", "AH", "8H"], ["7S", "KC"], {}, ["your partner North's A♥", "partenaire maître"]),
-    ("C", ["7D", "AD"], ["8C", "QC", "KH"], {}, ["West's A♦", "couper", "8♣ or Q♣"]),
+    ("C", ["7D", "AD"], ["8C", "QC", "KH"], {}, ["West's A♦", "couper", "Q♣ or 8♣"]),
     ("H", ["AC", "9H"], ["AH", "8H", "KS"], {}, ["West's 9♥", "pisser", "A♥ or 8♥"]),
     ("H", ["AC", "9H"], ["AH", "8H", "KS"], {"undertrump": "free"}, ["on ne pisse pas"]),
     ("D", ["KC"], ["AH", "7S"], {}, ["no clubs and no trump", "se défausser"]),
@@ -157,3 +160,28 @@ def test_suit_and_seat_names() -> None:
     assert explain.suit_name(Suit.CLUBS, "fr") == "trèfle"
     assert explain.seat_name(Seat.WEST, "fr") == "Ouest"
     assert explain.rule_title(Rule.MUST_UNDERTRUMP, "en").startswith("Must undertrump")
+
+
+def test_follow_suit_names_the_card_winning_when_the_lead_was_overtaken() -> None:
+    legal = _position("S", ["7D", "AD"], ["8D", "KC"])
+    sentence = explain.explain_rule(legal, "en")
+    assert "Your partner North led the 7♦ and West's A♦ is winning this trick" in sentence
+    assert "8♦" in sentence
+
+
+def test_free_discard_names_the_card_winning() -> None:
+    legal = _position("H", ["JH"], ["AS", "7C"])
+    assert "West's J♥ is winning this trick" in explain.explain_rule(legal, "en")
+    legal = _position("D", ["KC"], ["AH", "7S"])
+    assert "(West's K♣)" in explain.explain_rule(legal, "en")
+
+
+def test_position_title_shows_the_table_option() -> None:
+    free = _position("H", ["AC", "9H"], ["AH", "8H", "KS"], undertrump="free")
+    assert explain.position_title(free, "en") == (
+        "Undertrumping not required at your table (« on ne pisse pas ») (R3.6)")
+    required = _position("H", ["AC", "9H"], ["AH", "8H", "KS"])
+    assert explain.position_title(required, "en") == (
+        "Must undertrump (sous-couper, « pisser ») (R3.6)")
+    option = _position("H", ["AH", "7H"], ["JH", "8H"], overtrump_partner_on_trump_lead=False)
+    assert "no need to go over your partner" in explain.position_title(option, "en")

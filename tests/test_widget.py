@@ -98,7 +98,7 @@ def test_legal_but_not_best_card_names_the_better_one(player) -> None:
     player.next_button.click()
     player.click("7S")
     assert "Allowed, but the better card here is 10♦." in player.feedback_text
-    assert player.score == (1, 1, 3)
+    assert player.score == (0, 1, 3)  # done, but not the card the lesson teaches
     player.go(1)
     player.click("10D")  # already solved: the feedback follows the card clicked
     assert "Right! 10♦ is allowed." in player.feedback_text
@@ -138,7 +138,7 @@ def test_language_switch_redraws_everything_in_french(player) -> None:
     player.language.value = "fr"
     assert "Exercice 1 sur 3" in player.counter.value
     assert "Le 10♥ de ton partenaire a été coupé." in player.prompt.value
-    assert "R♦ n'est pas permis ici." in player.feedback_text
+    assert "Tu n'as pas le droit de jouer le R♦ ici." in player.feedback_text
     assert "Tu dois surcouper" in player.feedback_text
     assert 'aria-label="as de pique"' in player.board.hand_html
     assert player.next_button.description == "Suivant"
@@ -241,3 +241,19 @@ def test_trick_exercise_discard_explained() -> None:
     assert "East's A♠ is neither diamonds nor a trump: it is a discard." in player.feedback_text
     player.hint_button.click()
     assert "Was a trump played?" in player.feedback_text
+
+
+def test_your_turn_marks_only_the_learner_seat(player) -> None:
+    assert "your turn" in player.board.table_html
+    player.click("AS")  # now East is to play: the learner's turn is over
+    assert "your turn" not in player.board.table_html
+
+
+def test_after_solving_hint_still_shows_and_wrong_cards_do_not_say_try_again(player) -> None:
+    player.click("AS")
+    player.hint_button.click()
+    assert "Hint" in player.feedback_text
+    player.click("KD")
+    assert "K♦ is not allowed here." in player.feedback_text
+    assert "Try again" not in player.feedback_text
+    assert player.score == (1, 1, 3)

@@ -18,12 +18,13 @@ fits the position and fills in the cards, seats and suits.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from importlib import resources
 from typing import Any
 
 import yaml
 
-from belote_teach.cards import Card, Rank, Seat, Suit, points
+from belote_teach.cards import Card, Rank, Seat, Suit, hand_order, points
 from belote_teach.rules import LegalPlays, Reason, Rule
 from belote_teach.trick import Play, Trick
 
@@ -37,6 +38,7 @@ __all__ = [
     "explain_trick_card",
     "hint",
     "join_cards",
+    "position_title",
     "rule_title",
     "seat_name",
     "suit_name",
@@ -119,10 +121,11 @@ def your_card(card: Card, lang: str) -> str:
     return f"{possessives.get(card.rank.value, possessives['default'])}{card_short(card, lang)}"
 
 
-def join_cards(cards: tuple[Card, ...] | list[Card], lang: str) -> str:
-    """Cards as a readable alternative: ``"8♣"``, ``"8♣ or Q♣"``, ``"7♦, K♦ or A♦"``."""
+def join_cards(cards: Iterable[Card], lang: str, trump: Suit | None = None) -> str:
+    """Cards as a readable alternative, in the order the hand shows them (trumps first,
+    each suit strongest first): ``"8♣"``, ``"8♣ or Q♣"``, ``"A♦, K♦ or 7♦"``."""
     cat = catalog(lang)
-    shown = [card_short(c, lang) for c in cards]
+    shown = [card_short(c, lang) for c in hand_order(cards, trump)]
     if len(shown) <= 1:
         return "".join(shown)
     return f"{cat['list_separator'].join(shown[:-1])} {cat['or']} {shown[-1]}"
@@ -131,6 +134,19 @@ def join_cards(cards: tuple[Card, ...] | list[Card], lang: str) -> str:
 def rule_title(rule: Rule, lang: str) -> str:
     """The learner's title of an R3 rule: ``"Must overtrump (surcouper, monter à l'atout)"``."""
     return str(catalog(lang)["rule_titles"][rule.name])
+
+
+def position_title(legal: LegalPlays, lang: str) -> str:
+    """The title of the rule that decided this position, followed by its ID, with the
+    table's option when one changes what the rule demands (R3.2, R3.6 options):
+    ``"Must overtrump (surcouper, monter à l'atout) (R3.5)"``."""
+    key = legal.rule.name
+    if legal.rule is Rule.MUST_UNDERTRUMP and legal.rules.undertrump == "free":
+        key = "MUST_UNDERTRUMP_FREE"
+    elif "TRUMP_LEAD_PARTNER_OPTION" in _explanation_key(legal):
+        key = "TRUMP_LEAD_GO_HIGHER_PARTNER_OPTION"
+    title = str(catalog(lang)["rule_titles"][key])
+    return text("correct_rule", lang, title=title, rule_id=legal.rule.rule_id)
 
 
 # ---------------------------------------------------------------------------- positions
@@ -157,7 +173,7 @@ def _facts(legal: LegalPlays, lang: str) -> dict[str, str]:
     """The pieces every sentence may use, written in ``lang``."""
     cat = catalog(lang)
     me = legal.seat
-    facts = {"legal": join_cards(legal.cards, lang),
+    facts = {"legal": join_cards(legal.cards, lang, legal.trump),
              "your_legal": your_card(legal.cards[0], lang)}
     trick = legal.trick
     if trick.plays:
@@ -178,7 +194,10 @@ def _explanation_key(legal: LegalPlays) -> list[str]:
     rule = legal.rule
     many = len(legal.cards) > 1
     if rule is Rule.FOLLOW_SUIT:
-        return ["FOLLOW_SUIT_RUFFED" if legal.highest_trump is not None else "FOLLOW_SUIT"]
+        if legal.highest_trump is not None:
+            return ["FOLLOW_SUIT_RUFFED"]
+        lead_wins = legal.master is not None and legal.master == legal.trick.plays[0]
+        return ["FOLLOW_SUIT" if lead_wins else "FOLLOW_SUIT_OVERTAKEN"]
     if rule is Rule.TRUMP_LEAD_GO_HIGHER:
         reasons = {v.reason for v in legal.verdicts}
         if Reason.HIGHER_TRUMP in reasons:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 
 from belote_teach import explain
-from belote_teach.cards import Card, Rank, Seat, Suit
+from belote_teach.cards import Card, Rank, Seat, Suit, hand_order
 from belote_teach.trick import Trick
 
 __all__ = [
@@ -89,22 +89,6 @@ def card_button(card: Card, lang: str, state: str = "", *, disabled: bool = Fals
             f"{_card_inside(card, lang, state)}</button>")
 
 
-def sort_hand(cards: Iterable[Card], trump: Suit | None) -> list[Card]:
-    """The hand in the order a player holds it: trumps first, then the other suits, each
-    suit strongest first (R1.2, R1.3 orders)."""
-    from belote_teach.cards import strength
-
-    suits = list(Suit)
-    if trump is not None:
-        suits.remove(trump)
-        suits.insert(0, trump)
-
-    def key(card: Card) -> tuple[int, int]:
-        return suits.index(card.suit), -strength(card, trump if trump else Suit.SPADES)
-
-    return sorted(cards, key=key)
-
-
 def hand_html(cards: Sequence[Card], lang: str, *, states: Mapping[Card, str] | None = None,
               interactive: bool = True, trump: Suit | None = None) -> str:
     """The learner's hand, sorted by suit (trumps first), with a small gap between suits.
@@ -119,7 +103,7 @@ def hand_html(cards: Sequence[Card], lang: str, *, states: Mapping[Card, str] | 
     states = states or {}
     parts: list[str] = []
     previous: Suit | None = None
-    for card in sort_hand(cards, trump):
+    for card in hand_order(cards, trump):
         if previous is not None and card.suit is not previous:
             parts.append('<span class="bt-gap" aria-hidden="true"></span>')
         previous = card.suit
@@ -188,7 +172,7 @@ def table_html(trick: Trick, me: Seat, lang: str, *, master_state: bool = True,
             if is_master:
                 tags.append(f'<span class="bt-tag bt-tag-master">'
                             f'{_e(explain.text("master", lang))}</span>')
-        elif seat is next_seat and show_turn:
+        elif seat is next_seat and seat is me and show_turn:
             slot = f'<div class="bt-slot bt-turn">{_e(explain.text("to_play", lang))}</div>'
         else:
             slot = f'<div class="bt-slot">{_e(explain.text("waiting", lang))}</div>'

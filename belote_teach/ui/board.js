@@ -18,13 +18,17 @@ function render({ model, el }) {
     boxes[name] = box;
   }
 
+  // Redrawing replaces the buttons: keep the keyboard focus on the same card, or, when
+  // that card has left (played to the table), on the first card still clickable, so a
+  // keyboard user never falls back to the top of the page.
   function draw(name) {
     const box = boxes[name];
     const active = document.activeElement;
     const focused = active && box.contains(active) ? active.dataset.card : null;
     box.innerHTML = model.get(name) || "";
     if (focused) {
-      const again = box.querySelector(`button[data-card="${focused}"]`);
+      const again = box.querySelector(`button[data-card="${focused}"]`)
+        || el.querySelector("button[data-card]:not([disabled])");
       if (again) again.focus();
     }
   }

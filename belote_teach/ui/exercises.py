@@ -71,6 +71,11 @@ class Exercise(abc.ABC):
     def is_right(self, card: Card) -> bool:
         """Whether clicking ``card`` answers the question (``card`` is one of :meth:`choices`)."""
 
+    def is_best(self, card: Card) -> bool:
+        """Whether ``card`` is the answer the lesson teaches (right at first try counts
+        only such a card); by default any right card."""
+        return self.is_right(card)
+
     @abc.abstractmethod
     def hint(self, lang: str) -> str:
         """A question pointing at the deciding fact, without the answer."""
@@ -80,7 +85,7 @@ class Exercise(abc.ABC):
         """The board after the learner's tries so far."""
 
     def _hint_html(self, progress: Progress, lang: str) -> str:
-        if not progress.hint or progress.solved:
+        if not progress.hint:
             return ""
         return render.message_html("info", explain.text("hint_title", lang), [self.hint(lang)])
 
@@ -101,6 +106,9 @@ class PlayExercise(Exercise):
     def is_right(self, card: Card) -> bool:
         return self.legal.verdict(card).legal
 
+    def is_best(self, card: Card) -> bool:
+        return self.is_right(card) and (not self.best or card in self.best)
+
     def hint(self, lang: str) -> str:
         return explain.hint(self.legal, lang)
 
@@ -119,25 +127,27 @@ class PlayExercise(Exercise):
         return Drawing(
             table_html=render.table_html(trick, legal.seat, lang),
             hand_html=render.hand_html(hand, lang, states=states, trump=legal.trump),
-            feedback_html=self._hint_html(progress, lang) + self._verdict_html(last, lang),
+            feedback_html=(self._hint_html(progress, lang)
+                           + self._verdict_html(last, lang, progress.solved)),
         )
 
-    def _verdict_html(self, last: Card | None, lang: str) -> str:
+    def _verdict_html(self, last: Card | None, lang: str, solved: bool) -> str:
         if last is None:
             return ""
         legal = self.legal
-        title = explain.text("correct_rule", lang, title=explain.rule_title(legal.rule, lang),
-                             rule_id=legal.rule.rule_id)
-        name = explain.card_short(last, lang)
+        title = explain.position_title(legal, lang)
+        names = {"card": explain.card_short(last, lang), "the_card": explain.the_card(last, lang)}
         if last not in legal:
-            return render.message_html("bad", explain.text("wrong", lang, card=name), [
+            allowed = explain.join_cards(legal.cards, lang, legal.trump)
+            return render.message_html("bad", explain.text("wrong", lang, **names), [
                 title, explain.explain_card(legal, last, lang),
-                explain.text("legal_are", lang, legal=explain.join_cards(legal.cards, lang)),
+                explain.text("legal_were" if solved else "legal_are", lang, legal=allowed),
             ])
-        if self.best and last not in self.best:
-            head = explain.text("better", lang, best=explain.join_cards(self.best, lang))
+        if not self.is_best(last):
+            best = explain.join_cards(self.best, lang, legal.trump)
+            head = explain.text("better", lang, best=best)
             return render.message_html("better", head, [title, explain.explain_rule(legal, lang)])
-        return render.message_html("ok", explain.text("correct", lang, card=name),
+        return render.message_html("ok", explain.text("correct", lang, **names),
                                    [title, explain.explain_rule(legal, lang)])
 
 
@@ -183,7 +193,8 @@ class TrickExercise(Exercise):
             head = explain.text("trick_correct", lang,
                                 winner=explain.seat_name(master.seat, lang))
             return render.message_html("ok", head, [title, why])
-        head = explain.text("trick_wrong", lang, card=explain.card_short(last, lang))
+        head = explain.text("trick_wrong", lang, card=explain.card_short(last, lang),
+                            the_card=explain.the_card(last, lang))
         return render.message_html("bad", head, [title, why])
 
 

@@ -44,14 +44,15 @@ def show_position(trump: Suit | str, trick: Iterable[Card | str], hand: Iterable
     position = Trick.before(LEARNER, trump, trick)
     legal = legal_plays(hand, position, RuleSet.from_spec(rules))
     states = {card: ("legal" if card in legal else "dim") for card in legal.hand}
-    title = f"{explain.rule_title(legal.rule, lang)} ({legal.rule.rule_id})"
+    title = explain.position_title(legal, lang)
     return CardBoard(
         table_html=render.table_html(position, LEARNER, lang),
         hand_html=render.hand_html(legal.hand, lang, states=states, interactive=False,
                                    trump=legal.trump),
         feedback_html=render.message_html("info", title, [
             explain.explain_rule(legal, lang),
-            explain.text("example_legal", lang, legal=explain.join_cards(legal.cards, lang)),
+            explain.text("example_legal", lang,
+                         legal=explain.join_cards(legal.cards, lang, legal.trump)),
         ]),
     )
 

@@ -149,7 +149,7 @@ class ScenarioPlayer(widgets.VBox):
         progress.tries.append(card)
         if not progress.solved and exercise.is_right(card):
             progress.solved = True
-            progress.first_try = len(progress.tries) == 1
+            progress.first_try = len(progress.tries) == 1 and exercise.is_best(card)
         self._redraw()
 
     def _on_language(self, change: dict[str, object]) -> None:
