@@ -258,3 +258,18 @@ def test_every_card_has_points_and_strength_for_every_trump() -> None:
     for card, trump in itertools.product(DECK, Suit):
         assert 1 <= strength(card, trump) <= 16
         assert points(card, trump) in {0, 2, 3, 4, 10, 11, 14, 20}
+
+
+def test_a_rank_without_suit_says_the_suit_is_missing() -> None:
+    with pytest.raises(InvalidCardError, match=r"'10': the suit is missing"):
+        Card.parse("10")
+
+
+def test_hand_order_groups_trumps_first_strongest_first() -> None:
+    from belote_teach.cards import hand_order
+
+    cards = [Card.parse(c) for c in ("9C", "JH", "AD", "8H", "10D", "KS", "7S", "QC")]
+    assert [str(c) for c in hand_order(cards, Suit.HEARTS)] == \
+        ["JH", "8H", "KS", "7S", "AD", "10D", "QC", "9C"]
+    assert [str(c) for c in hand_order(cards)] == \
+        ["KS", "7S", "JH", "8H", "AD", "10D", "QC", "9C"]

@@ -388,3 +388,11 @@ def test_rule_parse_examples_and_errors() -> None:
     for bad in ("R3.8", "RENONCE", "", "R1.5"):
         with pytest.raises(ValueError, match=repr(bad).replace(".", r"\.")):
             Rule.parse(bad)
+
+
+def test_legal_plays_takes_a_rules_spec_like_scenario_files() -> None:
+    trick = Trick.before(Seat.SOUTH, "H", ["AC", "9H"])
+    assert len(legal_plays(["AH", "8H", "KS"], trick, {"undertrump": "free"})) == 3
+    assert len(legal_plays(["AH", "8H", "KS"], trick, "ffb2016")) == 2
+    with pytest.raises(InvalidRuleSetError, match="'maybe'"):
+        legal_plays(["AH", "8H", "KS"], trick, {"undertrump": "maybe"})

@@ -295,3 +295,10 @@ def test_before_places_the_leader_counter_clockwise_before_the_seat() -> None:
         assert Trick.before(seat, "H", ["7S", "8S"]).next_seat is seat
     with pytest.raises(InvalidPositionError, match="4 cards"):
         Trick.before("N", "H", ["7S", "8S", "9S", "10S"])
+
+
+def test_an_unknown_seat_is_an_invalid_position() -> None:
+    from belote_teach.errors import InvalidPositionError
+
+    with pytest.raises(InvalidPositionError, match="unknown seat 'Q'"):
+        Trick("H", "Q")
