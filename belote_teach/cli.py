@@ -6,8 +6,9 @@ engine. Each subcommand is one ``_add_<name>`` function registering its parser a
 is one more pair of functions in :data:`_SUBCOMMANDS`.
 
 Exit status of ``check``: 0 when the engine agrees with every checked scenario,
-1 when it disagrees with at least one, 2 when a file is missing or malformed (the
-message, on stderr, names the file, the line, the scenario and the key).
+1 when it disagrees with at least one, 2 when a file is missing or malformed, whatever
+the kind of the malformed scenario (the message, on stderr, names the file, the line,
+the scenario and the key).
 """
 
 from __future__ import annotations
@@ -44,8 +45,9 @@ what is compared:
   trick  winner (1-4, position in play order) and points (card points, R1)
   play   legal (the exact set of legal cards), rule (the deciding R3 rule) if given,
          best (must be among the legal cards) if given
-kinds not checked yet ({", ".join(k for k in KINDS if k not in CHECKERS)}) are listed
-and counted, never passed silently.
+every scenario is validated first, whatever its kind (keys, cards, suits, teams,
+numbers); kinds not checked yet ({", ".join(k for k in KINDS if k not in CHECKERS)})
+are then listed and counted, never passed silently.
 
 output: one line per disagreement, FILE:LINE: ID: KEY: expected ..., got ...;
 one line per scenario not checked; a summary line per file.

@@ -36,6 +36,15 @@ def play_yaml(*, id="play-x", trick="[QD]", hand="[7D, KD, JS, AH, 8C]", legal="
     return PLAY.format(id=id, trick=trick, hand=hand, legal=legal, extra=extra)
 
 
+def bid_yaml(id: str) -> str:
+    return (f"- {{id: {id}, kind: bid, turned: JH, round: 1, hand: [9H, AH, 7S, KD, 8C], "
+            "legal_bids: [take, pass]}\n")
+
+
+SOLVE = ("- {id: s1, kind: solve, trump: H, leader: S, trick: [], "
+         "hands: {N: [QD], E: [10S], S: [9H], W: [KH]}, values: {9H: 20}}\n")
+
+
 def write(tmp_path: Path, text: str, name: str = "bad.yaml") -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
@@ -104,8 +113,8 @@ def test_trick_disagreement(tmp_path, capsys) -> None:
 
 
 def test_unsupported_kinds_are_reported_and_counted(tmp_path, capsys) -> None:
-    path = write(tmp_path, play_yaml() + "- {id: b1, kind: bid}\n- {id: b2, kind: bid}\n"
-                                         "- {id: s1, kind: solve}\n", name="mixed.yaml")
+    path = write(tmp_path, play_yaml() + bid_yaml("b1") + bid_yaml("b2") + SOLVE,
+                 name="mixed.yaml")
     status, lines, _ = run(capsys, "check", path)
     assert status == 0
     assert lines == [
@@ -135,6 +144,41 @@ MALFORMED = [
      "unknown kind 'bidding'"),
     ("unknown key", play_yaml(extra="  answer: [7D]\n"), 7, "play-x", "answer",
      "unknown key 'answer'"),
+    # every kind is validated, checked or not
+    ("bid of the issue: unknown key",
+     "- id: b\n  kind: bid\n  turned: ZZ\n  round: 9\n  hand: [9H, AH, 7S, KD, 8C]\n"
+     "  legal_bids: [take, pass]\n  foo: 1\n", 7, "b", "foo", "unknown key 'foo' for kind 'bid'"),
+    ("bid unknown turned card",
+     "- id: b\n  kind: bid\n  turned: ZZ\n  round: 1\n  hand: [9H, AH, 7S, KD, 8C]\n"
+     "  legal_bids: [take, pass]\n", 3, "b", "turned", "unknown card 'ZZ'"),
+    ("bid round 9",
+     "- id: b\n  kind: bid\n  turned: JH\n  round: 9\n  hand: [9H, AH, 7S, KD, 8C]\n"
+     "  legal_bids: [take, pass]\n", 4, "b", "round", "from 1 to 2"),
+    ("announce hand of 7",
+     "- id: a\n  kind: announce\n  trump: H\n  hand: [8C, 9C, 10C, AS, QS, KD, JD]\n"
+     "  announcements: []\n  belote: false\n", 4, "a", "hand", "holds exactly 8 cards"),
+    ("compare unknown announcement type",
+     "- id: c\n  kind: compare\n  trump: S\n  NS:\n    - {type: tierce, top: K, suit: H, "
+     "points: 20}\n  EW:\n    - {type: quinte, top: A, suit: C, points: 100}\n  winner: EW\n"
+     "  points: 100\n", 7, "c", "EW", "unknown announcement type 'quinte'"),
+    ("score unknown outcome",
+     "- id: s\n  kind: score\n  takers: NS\n  card_points: {NS: 96, EW: 66}\n"
+     "  tricks: {NS: 5, EW: 3}\n  outcome: won\n  marks: {NS: 96, EW: 66}\n", 6, "s",
+     "outcome", "expected one of made, dedans, litige, capot"),
+    ("score marks of an unknown team",
+     "- id: s\n  kind: score\n  takers: NS\n  card_points: {NS: 96, EW: 66}\n"
+     "  tricks: {NS: 5, EW: 3}\n  outcome: made\n  marks:\n    NS: 96\n    WE: 66\n", 9, "s",
+     "marks", "unknown team 'WE'"),
+    ("solve card in two hands",
+     "- id: v\n  kind: solve\n  trump: H\n  leader: S\n  trick: []\n  hands:\n    N: [QD]\n"
+     "    E: [QD]\n    S: [9H]\n    W: [KH]\n  values: {9H: 20}\n", 6, "v", "hands",
+     "card 'QD' is in the hands of both N and E"),
+    ("solve value of a card not held",
+     "- id: v\n  kind: solve\n  trump: H\n  leader: S\n  trick: []\n"
+     "  hands: {N: [QD], E: [10S], S: [9H], W: [KH]}\n  values: {8H: 20}\n", 7, "v", "values",
+     "card '8H' is not in the hand of S"),
+    ("prompt in German", play_yaml(extra="  prompt:\n    fr: Vas-y\n    de: Los\n"), 9,
+     "play-x", "prompt", "unknown language 'de'"),
 ]
 
 
@@ -150,6 +194,15 @@ def test_malformed_file_exits_2_naming_file_line_id_key(tmp_path, capsys, text, 
     assert f"scenario '{scenario_id}'" in err
     assert f"key '{key}'" in err
     assert fragment in err
+
+
+def test_issue_bid_example_exits_2(tmp_path, capsys) -> None:
+    path = write(tmp_path, "- id: bid-x\n  kind: bid\n  turned: ZZ\n  round: 9\n"
+                           "  hand: [9H, AH, 7S, KD, 8C]\n  legal_bids: [take, pass]\n  foo: 1\n")
+    status, lines, err = run(capsys, "check", path, LESSON)
+    assert status == 2
+    assert err.startswith(f"error: {path}:7: scenario 'bid-x', key 'foo': unknown key 'foo'")
+    assert lines[-1].startswith(f"{LESSON}: ")  # the other file is still checked
 
 
 def test_yaml_error_exits_2_with_its_line(tmp_path, capsys) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from belote_teach.cards import Card, Seat, Suit
+from belote_teach.cards import Card, Rank, Seat, Suit, Team
 from belote_teach.rules import CLASSIC, Rule, RuleSet
 from belote_teach.scenarios import (
     KINDS,
@@ -30,6 +30,7 @@ from belote_teach.scenarios import (
     load_file,
     load_text,
 )
+from belote_teach.scenarios.model import KIND_KEYS, Announcement
 
 HERE = Path(__file__).resolve().parent
 PUBLIC = HERE / "data" / "public.yaml"
@@ -147,6 +148,45 @@ def play_yaml(*, id="play-x", trump="S", trick="[QD]", hand="[7D, KD, JS, AH, 8C
     return PLAY.format(id=id, trump=trump, trick=trick, hand=hand, legal=legal, extra=extra)
 
 
+#: A valid scenario of each kind not checked yet, key by key (raw YAML values, every
+#: optional key included). Lines: ``id`` 1, ``kind`` 2, then one key per line from 3.
+VALID_KINDS: dict[str, dict[str, str]] = {
+    "bid": {  # turned 3, round 4, history 5, hand 6, legal_bids 7, advice 8, reason 9
+        "turned": "JH", "round": "1", "history": "[pass]", "hand": "[9H, AH, 7S, KD, 8C]",
+        "legal_bids": "[take, pass]", "advice": "take", "reason": "1"},
+    "announce": {  # trump 3, hand 4, announcements 5, belote 6
+        "trump": "H", "hand": "[8C, 9C, 10C, AS, QS, KD, JD, 7H]",
+        "announcements": "[{type: tierce, top: 10, suit: C, points: 20}]", "belote": "false"},
+    "compare": {  # trump 3, NS 4, EW 5, first 6, winner 7, points 8
+        "trump": "S", "NS": "[{type: tierce, top: K, suit: H, points: 20}]",
+        "EW": "[{type: carre, top: J, points: 200}]", "first": "NS", "winner": "EW",
+        "points": "200"},
+    "score": {  # takers 3, card_points 4, tricks 5, trump 6, belote 7, announcements 8,
+                # reserve 9, revoke 10, outcome 11, marks 12, reserve_after 13
+        "takers": "NS", "card_points": "{NS: 96, EW: 66}", "tricks": "{NS: 5, EW: 3}",
+        "trump": "H", "belote": "null",
+        "announcements": "{NS: [{type: tierce, top: 10, suit: C, points: 20}], EW: []}",
+        "reserve": "0", "revoke": "null", "outcome": "made", "marks": "{NS: 116, EW: 66}",
+        "reserve_after": "0"},
+    "solve": {  # trump 3, leader 4, trick 5, hands 6, values 7
+        "trump": "H", "leader": "E", "trick": "[AC, KC, 9C]",
+        "hands": "{N: [QD], E: [10S], S: [9H, 8H], W: [KH]}", "values": "{9H: 29, 8H: 56}"},
+}
+
+
+def kind_yaml(kind: str, *, id: str | None = None, drop: Iterable[str] = (), extra: str = "",
+              **values: str) -> str:
+    """A scenario of ``kind`` from :data:`VALID_KINDS`, with ``values`` replaced (in place,
+    so that the lines stay), the keys of ``drop`` removed and ``extra`` lines added."""
+    keys = dict(VALID_KINDS[kind])
+    keys.update(values)
+    for key in drop:
+        del keys[key]
+    lines = [f"- id: {id or kind + '-x'}", f"  kind: {kind}"]
+    lines += [f"  {key}: {value}" for key, value in keys.items()]
+    return "\n".join(lines) + "\n" + extra
+
+
 def test_wrong_legal_is_one_disagreement_in_hand_order() -> None:
     [s] = load_text(play_yaml(legal="[KD, 7D, JS]"), file="x.yaml")
     assert check_scenario(s) == [
@@ -191,12 +231,13 @@ def test_trick_winner_and_points_disagreements() -> None:
 
 
 def test_unsupported_kinds_are_counted_not_passed() -> None:
-    text = play_yaml() + "- {id: a-bid, kind: bid, anything: [goes]}\n" \
-                         "- {id: a-solve, kind: solve}\n"
+    text = play_yaml() + kind_yaml("bid", id="a-bid") + kind_yaml("solve", id="a-solve")
     scenarios = load_text(text, file="u.yaml")
     assert [type(s) for s in scenarios] == [PlayScenario, UnsupportedScenario,
                                             UnsupportedScenario]
-    assert scenarios[1] == UnsupportedScenario(id="a-bid", kind="bid", file="u.yaml", line=7)
+    bid = scenarios[1]
+    assert (bid.id, bid.kind, bid.file, bid.line) == ("a-bid", "bid", "u.yaml", 7)
+    assert scenarios[2].line == 16
     with pytest.raises(NotImplementedError, match="kind 'bid' is not checked yet"):
         check_scenario(scenarios[1])
     report = check_scenarios(scenarios, "u.yaml")
@@ -345,6 +386,281 @@ def test_suit_symbols_and_t_for_ten_are_accepted() -> None:
     assert check_scenario(s) == []
 
 
+# ---------------------------------------------------------------------------- other kinds
+def test_kind_keys_table_covers_every_kind() -> None:
+    assert tuple(KIND_KEYS) == KINDS
+    assert KIND_KEYS["bid"].required == ("turned", "round", "hand", "legal_bids")
+    assert KIND_KEYS["score"].answers == ("outcome", "marks", "reserve_after")
+    for kind, keys in VALID_KINDS.items():  # the templates use every key of their kind
+        assert set(keys) | {"id", "kind"} == KIND_KEYS[kind].allowed - {"rules", "prompt",
+                                                                         "source"}
+
+
+def test_public_unsupported_scenarios_are_validated_with_their_data() -> None:
+    for scenario in PUBLIC_SCENARIOS:
+        if isinstance(scenario, UnsupportedScenario):
+            keys = KIND_KEYS[scenario.kind]
+            assert set(keys.required) <= set(scenario.data) <= keys.allowed
+            assert scenario.source
+    by_id = {s.id: s for s in PUBLIC_SCENARIOS}
+    bid = by_id["bid-round2-other-suits-only"]
+    assert bid.data["legal_bids"] == ("pass", "S", "H", "C")
+    assert bid.prompt["en"].startswith("Everybody passed")
+    score = by_id["score-ffb2016-capot-252"]
+    assert score.rules.name == "ffb2016"
+    assert score.data["card_points"] == {Team.NS: 0, Team.EW: 162}
+    assert by_id["score-rounding-on"].rules.rounding
+    solve = by_id["solve-keep-the-nine-for-dix-de-der"]
+    assert solve.data["leader"] is Seat.EAST
+    assert solve.data["values"] == {Card.parse("9H"): 29, Card.parse("8H"): 56}
+    compare = by_id["compare-exact-tie-nobody-scores"]
+    assert compare.data["winner"] is None and compare.data["first"] is Team.NS
+
+
+@pytest.mark.parametrize("kind", VALID_KINDS)
+def test_valid_scenario_of_each_kind_loads_unsupported(kind) -> None:
+    [scenario] = load_text(kind_yaml(kind, extra="  source: R1\n  rules: ffb2016\n"
+                                                  "  prompt: {en: Go, fr: Vas-y}\n"),
+                           file="ok.yaml")
+    assert isinstance(scenario, UnsupportedScenario)
+    assert (scenario.kind, scenario.id, scenario.line) == (kind, f"{kind}-x", 1)
+    assert set(scenario.data) == set(VALID_KINDS[kind])
+    assert scenario.prompt == {"en": "Go", "fr": "Vas-y"} and scenario.source == "R1"
+    assert scenario.rules.name == "ffb2016"
+
+
+def test_unsupported_data_values() -> None:
+    [bid, announce, compare, score, solve] = load_text(
+        "".join(kind_yaml(kind) for kind in VALID_KINDS), file="ok.yaml")
+    assert bid.data == {"turned": Card.parse("JH"), "round": 1, "history": ("pass",),
+                        "hand": cards("9H", "AH", "7S", "KD", "8C"),
+                        "legal_bids": ("take", "pass"), "advice": "take", "reason": 1}
+    tierce = Announcement("tierce", Rank.TEN, Suit.CLUBS, 20)
+    assert announce.data["announcements"] == (tierce,) and announce.data["belote"] is False
+    assert compare.data["EW"] == (Announcement("carre", Rank.JACK, None, 200),)
+    assert compare.data["winner"] is Team.EW and compare.data["points"] == 200
+    assert score.data["announcements"] == {Team.NS: (tierce,), Team.EW: ()}
+    assert score.data["marks"] == {Team.NS: 116, Team.EW: 66}
+    assert score.data["belote"] is None and score.data["outcome"] == "made"
+    assert solve.data["hands"][Seat.SOUTH] == cards("9H", "8H")
+    assert solve.data["trick"] == cards("AC", "KC", "9C")
+
+
+def test_bid_suits_and_optional_keys() -> None:
+    [s] = load_text(kind_yaml("bid", turned="10D", round="2",
+                              history="[pass, pass, pass, pass]", legal_bids="[pass, ♠, h, C]",
+                              advice="C"), file="ok.yaml")
+    assert s.data["legal_bids"] == ("pass", "S", "H", "C")
+    [s] = load_text(kind_yaml("bid", drop=("history", "advice", "reason")), file="ok.yaml")
+    assert set(s.data) == {"turned", "round", "hand", "legal_bids"}
+
+
+# The issue's example: a bid with an unknown card, a round 9 and an unknown key.
+ISSUE_BID = kind_yaml("bid", turned="ZZ", round="9", extra="  foo: 1\n")
+
+OTHER_KINDS_MALFORMED = [
+    # name, yaml, line, id, key, fragment of the message
+    # -- bid
+    ("bid unknown key (issue)", ISSUE_BID, 10, "bid-x", "foo", "unknown key 'foo' for kind 'bid'"),
+    ("bid unknown turned card", kind_yaml("bid", turned="ZZ"), 3, "bid-x", "turned",
+     "unknown card 'ZZ'"),
+    ("bid round 9", kind_yaml("bid", round="9"), 4, "bid-x", "round", "from 1 to 2"),
+    ("bid missing legal_bids", kind_yaml("bid", drop=("legal_bids",)), 1, "bid-x",
+     "legal_bids", "missing key 'legal_bids'"),
+    ("bid hand of 4", kind_yaml("bid", hand="[9H, AH, 7S, KD]"), 6, "bid-x", "hand",
+     "holds exactly 5 cards, got 4"),
+    ("bid duplicate card in hand", kind_yaml("bid", hand="[9H, AH, 7S, KD, 9H]"), 6, "bid-x",
+     "hand", "duplicate card '9H'"),
+    ("bid turned card in hand", kind_yaml("bid", hand="[JH, AH, 7S, KD, 8C]"), 6, "bid-x",
+     "hand", "card 'JH' is both in the hand and the turned card"),
+    ("bid unknown word in history", kind_yaml("bid", history="[pass, bof]"), 5, "bid-x",
+     "history", "unknown bid 'bof': expected one of take, pass, S, H, D, C"),
+    ("bid take in history", kind_yaml("bid", history="[take]"), 5, "bid-x", "history",
+     "'take' ends the bidding"),
+    ("bid round 2 after one pass", kind_yaml("bid", round="2"), 5, "bid-x", "history",
+     "round 2 comes after 4 to 7 earlier passes"),
+    ("bid round 1 after four passes", kind_yaml("bid", history="[pass, pass, pass, pass]"), 5,
+     "bid-x", "history", "round 1 comes after 0 to 3 earlier passes"),
+    ("bid unknown legal bid", kind_yaml("bid", legal_bids="[take, hold]"), 7, "bid-x",
+     "legal_bids", "unknown bid 'hold'"),
+    ("bid duplicate legal bid", kind_yaml("bid", legal_bids="[pass, take, pass]"), 7, "bid-x",
+     "legal_bids", "duplicate bid 'pass'"),
+    ("bid empty legal_bids", kind_yaml("bid", legal_bids="[]"), 7, "bid-x", "legal_bids",
+     "at least one bid"),
+    ("bid advice not legal", kind_yaml("bid", advice="S"), 8, "bid-x", "advice",
+     "the advice 'S' is not among the legal_bids [take, pass]"),
+    ("bid reason out of range", kind_yaml("bid", reason="8"), 9, "bid-x", "reason",
+     "from 1 to 7"),
+    ("bid reason without advice", kind_yaml("bid", drop=("advice",)), 8, "bid-x", "reason",
+     "a reason explains an advice"),
+    # -- announce
+    ("announce hand of 7", kind_yaml("announce", hand="[8C, 9C, 10C, AS, QS, KD, JD]"), 4,
+     "announce-x", "hand", "holds exactly 8 cards, got 7"),
+    ("announce duplicate card", kind_yaml("announce", hand="[8C, 9C, 10C, AS, QS, KD, JD, 8C]"),
+     4, "announce-x", "hand", "duplicate card '8C'"),
+    ("announce unknown card", kind_yaml("announce", hand="[8C, 9C, 10C, AS, QS, KD, JD, 1H]"),
+     4, "announce-x", "hand", "unknown card '1H'"),
+    ("announce unknown trump", kind_yaml("announce", trump="X"), 3, "announce-x", "trump",
+     "unknown suit 'X'"),
+    ("announce unknown type",
+     kind_yaml("announce", announcements="\n    - {type: tierce, top: 10, suit: C, points: 20}"
+                                         "\n    - {type: quarte, top: K, suit: H, points: 50}"),
+     7, "announce-x", "announcements", "unknown announcement type 'quarte'"),
+    ("announce unknown announcement key",
+     kind_yaml("announce", announcements="[{type: tierce, top: 10, color: C, points: 20}]"),
+     5, "announce-x", "announcements", "unknown announcement key 'color'"),
+    ("announce sequence without suit",
+     kind_yaml("announce", announcements="[{type: tierce, top: 10, points: 20}]"), 5,
+     "announce-x", "announcements", "lacks 'suit'"),
+    ("announce carre with a suit",
+     kind_yaml("announce", announcements="[{type: carre, top: J, suit: H, points: 200}]"), 5,
+     "announce-x", "announcements", "a carre has no suit"),
+    ("announce carre of eights",
+     kind_yaml("announce", announcements="[{type: carre, top: 8, points: 0}]"), 5,
+     "announce-x", "announcements", "four 8s are not announced"),
+    ("announce wrong points",
+     kind_yaml("announce", announcements="[{type: tierce, top: 10, suit: C, points: 50}]"), 5,
+     "announce-x", "announcements", "a tierce to the 10 is worth 20 points (R4.1), got 50"),
+    ("announce impossible top",
+     kind_yaml("announce", announcements="[{type: cinquante, top: 9, suit: C, points: 50}]"),
+     5, "announce-x", "announcements", "no cinquante can end at the 9"),
+    ("announce unknown top",
+     kind_yaml("announce", announcements="[{type: tierce, top: X, suit: C, points: 20}]"), 5,
+     "announce-x", "announcements", "unknown rank 'X'"),
+    ("announce not a list", kind_yaml("announce", announcements="tierce"), 5, "announce-x",
+     "announcements", "expected the list of announcements, such as"),
+    ("announce belote not a boolean", kind_yaml("announce", belote="maybe"), 6, "announce-x",
+     "belote", "expected true or false"),
+    # -- compare
+    ("compare missing EW", kind_yaml("compare", drop=("EW",)), 1, "compare-x", "EW",
+     "missing key 'EW'"),
+    ("compare team not a list", kind_yaml("compare", NS="{type: tierce}"), 4, "compare-x", "NS",
+     "expected the list of announcements of NS"),
+    ("compare carre of sevens", kind_yaml("compare", EW="[{type: carre, top: 7, points: 100}]"),
+     5, "compare-x", "EW", "four 7s are not announced"),
+    ("compare unknown first team", kind_yaml("compare", first="NE"), 6, "compare-x", "first",
+     "unknown team 'NE': expected NS or EW"),
+    ("compare unknown winner", kind_yaml("compare", winner="nobody"), 7, "compare-x", "winner",
+     "expected NS or EW or none"),
+    ("compare negative points", kind_yaml("compare", points="-5"), 8, "compare-x", "points",
+     "0 or more"),
+    # -- score
+    ("score unknown takers", kind_yaml("score", takers="N"), 3, "score-x", "takers",
+     "unknown team 'N'"),
+    ("score card points not 162", kind_yaml("score", card_points="{NS: 96, EW: 64}"), 4,
+     "score-x", "card_points", "add up to 160, expected 162"),
+    ("score card points missing team", kind_yaml("score", card_points="{NS: 162}"), 4,
+     "score-x", "card_points", "missing team 'EW'"),
+    ("score card points unknown team",
+     kind_yaml("score", card_points="\n    NS: 96\n    NE: 66"), 6, "score-x", "card_points",
+     "unknown team 'NE'"),
+    ("score tricks not 8", kind_yaml("score", tricks="{NS: 5, EW: 4}"), 5, "score-x", "tricks",
+     "add up to 9, expected 8"),
+    ("score tricks out of range", kind_yaml("score", tricks="{NS: 9, EW: -1}"), 5, "score-x",
+     "tricks", "NS: expected a whole number from 0 to 8, got 9"),
+    ("score points without a trick", kind_yaml("score", tricks="{NS: 8, EW: 0}"), 4,
+     "score-x", "card_points", "EW won no trick but has 66 card points"),
+    ("score unknown trump", kind_yaml("score", trump="Z"), 6, "score-x", "trump",
+     "unknown suit 'Z'"),
+    ("score unknown belote team", kind_yaml("score", belote="both"), 7, "score-x", "belote",
+     "unknown team 'both': expected NS or EW or null"),
+    ("score announcements missing team",
+     kind_yaml("score", announcements="{NS: [{type: tierce, top: 10, suit: C, points: 20}]}"),
+     8, "score-x", "announcements", "missing team 'EW'"),
+    ("score announcement wrong points",
+     kind_yaml("score", announcements="{NS: [], EW: [{type: carre, top: 9, points: 100}]}"),
+     8, "score-x", "announcements", "a carre of 9s is worth 150 points (R4.2), got 100"),
+    ("score negative reserve", kind_yaml("score", reserve="-1"), 9, "score-x", "reserve",
+     "0 or more"),
+    ("score unknown revoke team", kind_yaml("score", revoke="S"), 10, "score-x", "revoke",
+     "unknown team 'S'"),
+    ("score unknown outcome", kind_yaml("score", outcome="won"), 11, "score-x", "outcome",
+     "expected one of made, dedans, litige, capot, got 'won'"),
+    ("score marks not numbers", kind_yaml("score", marks="\n    NS: lots\n    EW: 66"), 13,
+     "score-x", "marks", "NS: expected a whole number 0 or more, got 'lots'"),
+    ("score reserve_after not a number", kind_yaml("score", reserve_after="some"), 13,
+     "score-x", "reserve_after", "whole number"),
+    ("score unknown key", kind_yaml("score", extra="  winner: NS\n"), 14, "score-x", "winner",
+     "unknown key 'winner' for kind 'score'"),
+    # -- solve
+    ("solve missing seat", kind_yaml("solve", hands="{N: [QD], E: [10S], S: [9H, 8H]}"), 6,
+     "solve-x", "hands", "missing seat 'W'"),
+    ("solve unknown seat",
+     kind_yaml("solve", hands="\n    N: [QD]\n    E: [10S]\n    S: [9H, 8H]\n    X: [KH]"), 10,
+     "solve-x", "hands", "unknown seat 'X'"),
+    ("solve card in two hands", kind_yaml("solve", hands="{N: [QD], E: [QD], S: [9H, 8H], "
+                                                         "W: [KH]}"), 6, "solve-x", "hands",
+     "card 'QD' is in the hands of both N and E"),
+    ("solve card in trick and hand", kind_yaml("solve", trick="[AC, KC, 9H]"), 5, "solve-x",
+     "trick", "card '9H' is both in the trick and in the hand of S"),
+    ("solve unknown card in a hand",
+     kind_yaml("solve", hands="\n    N: [QD]\n    E: [10S]\n    S: [9H, 8X]\n    W: [KH]"), 9,
+     "solve-x", "hands", "unknown card '8X'"),
+    ("solve hands that do not fit the trick",
+     kind_yaml("solve", hands="\n    N: [QD, 7D]\n    E: [10S]\n    S: [9H, 8H]\n    W: [KH]"),
+     7, "solve-x", "hands", "N holds 2 cards, expected 1: S is to play after 3 cards led by "
+     "E and holds 2 cards; E, N, W, who played to this trick, hold one card fewer"),
+    ("solve nobody holds a card", kind_yaml("solve", trick="[]", leader="S",
+                                            hands="{N: [], E: [], S: [], W: []}"), 6,
+     "solve-x", "hands", "S leads but holds no card"),
+    ("solve trick of 4", kind_yaml("solve", trick="[AC, KC, 9C, 7C]"), 5, "solve-x", "trick",
+     "wrong number of cards"),
+    ("solve unknown leader", kind_yaml("solve", leader="X"), 4, "solve-x", "leader",
+     "unknown seat 'X'"),
+    ("solve value for a card of another seat", kind_yaml("solve", values="{9H: 29, 10S: 0}"), 7,
+     "solve-x", "values", "card '10S' is not in the hand of S, the seat to play"),
+    ("solve value out of range",
+     kind_yaml("solve", values="\n    9H: 29\n    8H: 200"), 9, "solve-x", "values",
+     "8H: expected a whole number from 0 to 162, got 200"),
+    ("solve empty values", kind_yaml("solve", values="{}"), 7, "solve-x", "values",
+     "at least one card"),
+    # -- common keys, whatever the kind
+    ("prompt in German", play_yaml(extra="  prompt:\n    en: Go\n    de: Los\n"), 9, "play-x",
+     "prompt", "unknown language 'de': a prompt has the languages en and fr only"),
+    ("prompt in German on a bid", kind_yaml("bid", extra="  prompt: {de: Los}\n"), 10, "bid-x",
+     "prompt", "unknown language 'de'"),
+    ("prompt text not a string", kind_yaml("solve", extra="  prompt: {fr: [a]}\n"), 8,
+     "solve-x", "prompt", "the 'fr' text must be a string"),
+    ("rules on an unsupported kind", kind_yaml("score", extra="  rules: belotte\n"), 14,
+     "score-x", "rules", "unknown rules preset 'belotte'"),
+    ("source not text on an unsupported kind", kind_yaml("compare", extra="  source: 3\n"), 9,
+     "compare-x", "source", "expected text"),
+    ("duplicate key on an unsupported kind", kind_yaml("announce", extra="  trump: S\n"), 7,
+     "announce-x", "trump", "duplicate key 'trump' (first on line 3)"),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "scenario_id", "key", "fragment"),
+                         [case[1:] for case in OTHER_KINDS_MALFORMED],
+                         ids=[case[0] for case in OTHER_KINDS_MALFORMED])
+def test_malformed_scenario_of_any_kind_names_file_line_id_and_key(text, line, scenario_id,
+                                                                    key, fragment) -> None:
+    with pytest.raises(ScenarioFileError) as info:
+        load_text(text, file="bad.yaml")
+    err = info.value
+    assert (err.file, err.line, err.scenario_id, err.key) == ("bad.yaml", line, scenario_id, key)
+    assert fragment in err.detail
+    assert str(err) == f"bad.yaml:{line}: scenario '{scenario_id}', key '{key}': {err.detail}"
+
+
+def test_each_kind_has_malformed_examples() -> None:
+    kinds = {case[1].split("kind: ")[1].split("\n")[0] for case in OTHER_KINDS_MALFORMED}
+    assert kinds == set(KINDS) - {"trick"}  # trick: see MALFORMED above
+
+
+def test_issue_example_reports_each_problem_in_turn() -> None:
+    problems = []
+    text = ISSUE_BID
+    for fix in (lambda t: t.replace("  foo: 1\n", ""), lambda t: t.replace("ZZ", "JH"),
+                lambda t: t.replace("round: 9", "round: 1")):
+        with pytest.raises(ScenarioFileError) as info:
+            load_text(text, file="bad.yaml")
+        problems.append((info.value.line, info.value.key))
+        text = fix(text)
+    assert problems == [(10, "foo"), (3, "turned"), (4, "round")]
+    assert isinstance(load_text(text)[0], UnsupportedScenario)
+
+
 # ---------------------------------------------------------------------------- lesson 3
 LESSON_PLAY = [s for s in LESSON_SCENARIOS if isinstance(s, PlayScenario)]
 
@@ -426,3 +742,39 @@ def test_lesson_scenario_is_complete_for_a_beginner(scenario) -> None:
     assert not re.search(r"(?<![\w])[JQK][♠♥♦♣]", scenario.prompt["fr"])
     assert not re.search(r"(?<![\w])[RDV][♠♥♦♣]", scenario.prompt["en"])
     assert scenario.prompt["fr"].rstrip().endswith(("?", ".", "»"))
+
+
+def test_lesson_first_prompt_leads_the_queen() -> None:
+    first = LESSON_SCENARIOS[0]
+    assert first.id == "follow-suit-diamonds"
+    assert "leads the Q♦ (the entame)" in first.prompt["en"]
+
+
+@pytest.mark.parametrize("scenario", LESSON_SCENARIOS, ids=lambda s: s.id)
+def test_lesson_prompt_wording(scenario) -> None:
+    en, fr = scenario.prompt["en"], scenario.prompt["fr"]
+    # English: no French verbs conjugated as English, no "cut" for trumping
+    assert not re.search(r"\bmakes? the entame\b|\bcut\b|\bsurcoupe\b|took the lead", en)
+    # French: tutoiement only
+    assert not re.search(r"\b(vous|votre|vos)\b", fr, re.IGNORECASE)
+
+
+LESSON_TRICKS = [s for s in LESSON_SCENARIOS if isinstance(s, TrickScenario)]
+
+
+@pytest.mark.parametrize("scenario", LESSON_TRICKS, ids=lambda s: s.id)
+def test_lesson_trick_prompt_asks_who_wins_not_for_a_number(scenario) -> None:
+    en, fr = scenario.prompt["en"], scenario.prompt["fr"]
+    assert "Who wins this pli?" in en and "Click the winning card" in en
+    assert "Qui remporte ce pli ?" in fr and "Clique sur la carte gagnante" in fr
+    # the feedback gives the points: the learner is never asked to type a number
+    assert not re.search(r"how (many|much)", en, re.IGNORECASE)
+    assert "combien" not in fr.lower()
+    assert not re.search(r"(?<![\w])[JQK][♠♥♦♣]", fr)
+    assert not re.search(r"(?<![\w])[RDV][♠♥♦♣]", en)
+
+
+def test_lesson_has_three_trick_exercises() -> None:
+    assert [s.id for s in LESSON_TRICKS] == [
+        "trick-rules-page-worked-example", "trick-partner-charged-ten",
+        "trick-undertrump-does-not-win"]

@@ -5,7 +5,8 @@ the checker behind ``belote-teach check``.
     >>> report = check_scenarios(load_text('''
     ... - {id: lead, kind: play, trump: H, trick: [], hand: [JH, 7S], legal: [JH, 7S],
     ...    rule: LEAD_ANY}
-    ... - {id: a-bid, kind: bid}
+    ... - {id: a-bid, kind: bid, turned: JH, round: 1, hand: [9H, AH, 7S, KD, 8C],
+    ...    legal_bids: [take, pass]}
     ... '''), file="demo.yaml")
     >>> print(report.summary())
     demo.yaml: 1 scenario checked, 0 disagreements, 1 not checked (kinds not supported yet: bid)

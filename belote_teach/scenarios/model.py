@@ -22,13 +22,21 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, TypeAlias
 
-from belote_teach.cards import Card, Seat, Suit
+from belote_teach.cards import Card, Rank, Seat, Suit
 from belote_teach.rules import CLASSIC, LegalPlays, Rule, RuleSet, legal_plays
 from belote_teach.trick import Trick
 
 __all__ = [
+    "ANNOUNCEMENT_TYPES",
+    "BIDS",
+    "COMMON_KEYS",
     "KINDS",
+    "KIND_KEYS",
     "LEARNER",
+    "OUTCOMES",
+    "PROMPT_LANGUAGES",
+    "Announcement",
+    "KindKeys",
     "PlayScenario",
     "Scenario",
     "TrickScenario",
@@ -38,6 +46,97 @@ __all__ = [
 
 #: Every kind of SCENARIOS.md, in the order of that document.
 KINDS: tuple[str, ...] = ("trick", "play", "bid", "announce", "compare", "score", "solve")
+
+#: Keys every kind may have (SCENARIOS.md, "Keys common to every kind").
+COMMON_KEYS: frozenset[str] = frozenset({"id", "kind", "rules", "prompt", "source"})
+
+#: The languages a ``prompt`` may have (SCENARIOS.md: ``{en: "...", fr: "..."}``).
+PROMPT_LANGUAGES: tuple[str, ...] = ("en", "fr")
+
+#: What a player may say in the bidding (``bid``: ``history``, ``legal_bids``, ``advice``):
+#: take the turned card's suit (round 1), pass, or name a suit (round 2) (R2.4, R2.5).
+BIDS: tuple[str, ...] = ("take", "pass", "S", "H", "D", "C")
+
+#: The ``type`` of an announcement (R4.1, R4.2), ``carre`` written without its accent.
+ANNOUNCEMENT_TYPES: tuple[str, ...] = ("tierce", "cinquante", "cent", "carre")
+
+#: The ``outcome`` of a ``score`` scenario (R6.2, R6.5).
+OUTCOMES: tuple[str, ...] = ("made", "dedans", "litige", "capot")
+
+
+@dataclass(frozen=True)
+class KindKeys:
+    """The keys of one kind of SCENARIOS.md beyond :data:`COMMON_KEYS`.
+
+    Attributes:
+        inputs: the required input keys, in the document's order.
+        expected: the required expected-answer keys (what a checker compares).
+        optional_inputs: input keys that may be omitted.
+        optional_expected: expected-answer keys that may be omitted.
+    """
+
+    inputs: tuple[str, ...]
+    expected: tuple[str, ...]
+    optional_inputs: tuple[str, ...] = ()
+    optional_expected: tuple[str, ...] = ()
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        """Every key the kind needs: the required inputs, then the required answers."""
+        return self.inputs + self.expected
+
+    @property
+    def answers(self) -> tuple[str, ...]:
+        """Every expected-answer key, required ones first."""
+        return self.expected + self.optional_expected
+
+    @property
+    def allowed(self) -> frozenset[str]:
+        """Every key a scenario of this kind may have, the common ones included."""
+        return COMMON_KEYS | frozenset(self.required + self.optional_inputs
+                                       + self.optional_expected)
+
+
+#: The keys of each kind (SCENARIOS.md), in the order of :data:`KINDS`: the one table the
+#: loader validates against and the checkers of new kinds start from.
+KIND_KEYS: dict[str, KindKeys] = {
+    "trick": KindKeys(inputs=("trump", "cards"), expected=("winner", "points")),
+    "play": KindKeys(inputs=("trump", "trick", "hand"), expected=("legal",),
+                     optional_expected=("rule", "best")),
+    "bid": KindKeys(inputs=("turned", "round", "hand"), expected=("legal_bids",),
+                    optional_inputs=("history",), optional_expected=("advice", "reason")),
+    "announce": KindKeys(inputs=("trump", "hand"), expected=("announcements", "belote")),
+    "compare": KindKeys(inputs=("trump", "NS", "EW"), expected=("winner", "points"),
+                        optional_inputs=("first",)),
+    "score": KindKeys(inputs=("takers", "card_points", "tricks"), expected=("outcome", "marks"),
+                      optional_inputs=("trump", "belote", "announcements", "reserve",
+                                       "revoke"),
+                      optional_expected=("reserve_after",)),
+    "solve": KindKeys(inputs=("trump", "hands", "trick", "leader"), expected=("values",)),
+}
+assert tuple(KIND_KEYS) == KINDS
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """One announcement as written in a scenario file: ``{type, top, suit, points}``
+    (``announce``, ``compare``, ``score``; R4).
+
+    Attributes:
+        type: ``tierce``, ``cinquante``, ``cent`` or ``carre`` (:data:`ANNOUNCEMENT_TYPES`).
+        top: the highest rank of a sequence (R1.6 order), or the rank of a carré.
+        suit: the suit of a sequence; ``None`` for a carré.
+        points: what it is worth (R4.1, R4.2).
+    """
+
+    type: str
+    top: Rank
+    suit: Suit | None
+    points: int
+
+    def __str__(self) -> str:
+        suit = "" if self.suit is None else f" {self.suit}"
+        return f"{self.type} {self.top}{suit} ({self.points})"
 
 #: The seat of the learner in a ``play`` scenario: always South, the next to play.
 LEARNER: Seat = Seat.SOUTH
@@ -157,23 +256,33 @@ class PlayScenario(_ScenarioBase):
 
 
 @dataclass(frozen=True, kw_only=True)
-class UnsupportedScenario:
+class UnsupportedScenario(_ScenarioBase):
     """A scenario of a kind the checker does not support yet (``bid``, ``announce``,
     ``compare``, ``score``, ``solve``).
 
-    Only ``id`` and ``kind`` were validated; the scenario is kept so that it can be
+    The loader validated it as strictly as the checked kinds (keys of :data:`KIND_KEYS`,
+    cards, suits, teams, numbers, impossible positions); it is kept so that it can be
     reported and counted as *not checked*, never silently passed.
+
+    Attributes:
+        kind: the scenario's kind.
+        data: the kind's keys present in the file (:data:`KIND_KEYS`), read into values:
+            :class:`~belote_teach.cards.Card` / ``tuple`` of cards (``turned``, ``hand``,
+            ``trick``), :class:`~belote_teach.cards.Suit` (``trump``),
+            :class:`~belote_teach.cards.Team` (``takers``, ``first``, ``revoke``,
+            ``belote`` of ``score``, ``winner`` of ``compare`` or ``None`` for ``none``),
+            :class:`~belote_teach.cards.Seat` (``leader``), ``int`` (``round``,
+            ``reason``, ``points``, ``reserve``, ``reserve_after``), ``bool`` (``belote``
+            of ``announce``), ``str`` (``outcome``, ``advice``), tuples of bid words of
+            :data:`BIDS` (``history``, ``legal_bids``), tuples of :class:`Announcement`
+            (``announcements`` of ``announce``, ``NS``, ``EW``), and dicts keyed by
+            ``Team`` (``card_points``, ``tricks``, ``marks``, ``announcements`` of
+            ``score``), by ``Seat`` (``hands``) or by ``Card`` (``values``).
+        id, prompt, source, rules, file, line: as in :class:`TrickScenario`.
     """
 
-    id: str
     kind: str
-    file: str = "<string>"
-    line: int = 0
-
-    @property
-    def location(self) -> str:
-        """``FILE:LINE`` of the scenario's mapping in its YAML file."""
-        return f"{self.file}:{self.line}"
+    data: Mapping[str, object] = field(default_factory=dict, hash=False)
 
 
 #: Any scenario the loader returns.
