@@ -8,7 +8,7 @@ is one more pair of functions in :data:`_SUBCOMMANDS`.
 Exit status of ``check``: 0 when the engine agrees with every checked scenario,
 1 when it disagrees with at least one, 2 when a file is missing or malformed, whatever
 the kind of the malformed scenario (the message, on stderr, names the file, the line,
-the scenario and the key).
+the scenario and the key), or when ``--rules`` names an unknown preset.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
 
+from belote_teach.errors import InvalidRuleSetError
+from belote_teach.rules import PRESETS, RuleSet
 from belote_teach.scenarios.check import CHECKERS, check_scenarios, not_checked_message
 from belote_teach.scenarios.load import ScenarioFileError, load_file
 from belote_teach.scenarios.model import KINDS
@@ -42,9 +44,13 @@ def _version() -> str:
 # ------------------------------------------------------------------------- check
 _CHECK_EPILOG = f"""\
 what is compared:
-  trick  winner (1-4, position in play order) and points (card points, R1)
-  play   legal (the exact set of legal cards), rule (the deciding R3 rule) if given,
-         best (must be among the legal cards) if given
+  trick     winner (1-4, position in play order) and points (card points, R1)
+  play      legal (the exact set of legal cards), rule (the deciding R3 rule) if given,
+            best (must be among the legal cards) if given
+  announce  announcements (compared as a multiset on type, top, suit, points; R4)
+            and belote (R5.1)
+  compare   winner (NS, EW or none) and points (R4.5, R4.6)
+  score     outcome, marks and reserve_after if given (R6, R5.3, R3.8)
 every scenario is validated first, whatever its kind (keys, cards, suits, teams,
 numbers); kinds not checked yet ({", ".join(k for k in KINDS if k not in CHECKERS)})
 are then listed and counted, never passed silently.
@@ -56,8 +62,13 @@ exit status: 0 all checked scenarios agree with the engine, 1 at least one
 disagreement, 2 a file is missing or malformed (message on stderr with
 FILE:LINE, the scenario id and the key).
 
-example:
+rules: a scenario without a 'rules' key is checked under preset classic, or
+under the preset given with --rules ({", ".join(PRESETS)}); scenarios with their own
+'rules' keep them.
+
+examples:
   belote-teach check notebooks/scenarios/03-play-a-trick.yaml
+  belote-teach check --rules ffb2016 tests/data/public.yaml
 """
 
 
@@ -72,15 +83,26 @@ def _add_check(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument("files", metavar="FILE", nargs="+",
                         help="a scenario file (YAML list, or mapping with key 'scenarios')")
+    parser.add_argument("--rules", metavar="PRESET", default=None,
+                        help=f"rules preset ({', '.join(PRESETS)}) for the scenarios that "
+                             "set no 'rules' themselves (default: classic)")
     parser.set_defaults(run=_run_check)
 
 
 def _run_check(args: argparse.Namespace) -> int:
-    """Check each file in turn; a malformed file is reported and the others still run."""
+    """Check each file in turn; a malformed file is reported and the others still run.
+    An unknown ``--rules`` preset stops before any file is read (exit 2)."""
+    rules = None
+    if args.rules is not None:
+        try:
+            rules = RuleSet.preset(args.rules)
+        except InvalidRuleSetError as err:
+            print(f"error: --rules: {err}", file=sys.stderr)
+            return EXIT_MALFORMED
     status = EXIT_OK
     for file in args.files:
         try:
-            scenarios = load_file(file)
+            scenarios = load_file(file, rules=rules)
         except ScenarioFileError as err:
             print(f"error: {err}", file=sys.stderr)
             status = EXIT_MALFORMED

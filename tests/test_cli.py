@@ -18,8 +18,9 @@ HERE = Path(__file__).resolve().parent
 PUBLIC = HERE / "data" / "public.yaml"
 LESSON = HERE.parent / "notebooks" / "scenarios" / "03-play-a-trick.yaml"
 
-PUBLIC_SUMMARY = (f"{PUBLIC}: 24 scenarios checked, 0 disagreements, 37 not checked "
-                  "(kinds not supported yet: announce, bid, compare, score, solve)")
+PUBLIC_SUMMARY = (f"{PUBLIC}: 56 scenarios checked, 0 disagreements, 5 not checked "
+                  "(kinds not supported yet: solve)")
+SUPPORTED = "supported kinds: trick, play, bid, announce, compare, score"
 
 PLAY = """\
 - id: {id}
@@ -63,9 +64,9 @@ def test_public_file_passes(capsys) -> None:
     assert status == 0 and err == ""
     assert lines[-1] == PUBLIC_SUMMARY
     not_checked = [line for line in lines if "is not checked yet" in line]
-    assert len(not_checked) == 37 == len(lines) - 1
-    assert not_checked[0] == (f"{PUBLIC}:289: bid-round1-take-on-the-jack: kind 'bid' is not "
-                              "checked yet (supported kinds: trick, play)")
+    assert len(not_checked) == 5 == len(lines) - 1
+    assert not_checked[0] == (f"{PUBLIC}:720: solve-last-trick-eight-overtrumps: kind 'solve' "
+                              f"is not checked yet ({SUPPORTED})")
 
 
 def test_lesson_file_passes(capsys) -> None:
@@ -113,16 +114,15 @@ def test_trick_disagreement(tmp_path, capsys) -> None:
 
 
 def test_unsupported_kinds_are_reported_and_counted(tmp_path, capsys) -> None:
-    path = write(tmp_path, play_yaml() + bid_yaml("b1") + bid_yaml("b2") + SOLVE,
+    path = write(tmp_path, play_yaml() + bid_yaml("b1") + SOLVE + SOLVE.replace("s1", "s2"),
                  name="mixed.yaml")
     status, lines, _ = run(capsys, "check", path)
     assert status == 0
     assert lines == [
-        f"{path}:7: b1: kind 'bid' is not checked yet (supported kinds: trick, play)",
-        f"{path}:8: b2: kind 'bid' is not checked yet (supported kinds: trick, play)",
-        f"{path}:9: s1: kind 'solve' is not checked yet (supported kinds: trick, play)",
-        f"{path}: 1 scenario checked, 0 disagreements, 3 not checked "
-        "(kinds not supported yet: bid, solve)",
+        f"{path}:8: s1: kind 'solve' is not checked yet ({SUPPORTED})",
+        f"{path}:9: s2: kind 'solve' is not checked yet ({SUPPORTED})",
+        f"{path}: 2 scenarios checked, 0 disagreements, 2 not checked "
+        "(kinds not supported yet: solve)",
     ]
 
 
@@ -275,3 +275,80 @@ def test_installed_console_script(tmp_path) -> None:
                           timeout=120, check=False)
     assert done.returncode == 2
     assert f"{bad}:5: scenario 'play-x', key 'hand': unknown card '11H'" in done.stderr
+
+
+# ------------------------------------------------------------------ announce, compare, score
+ANNOUNCE = ("- {id: a1, kind: announce, trump: H, hand: [8C, 9C, 10C, AS, QS, KD, JD, 7H], "
+            "announcements: [{type: tierce, top: 10, suit: C, points: 20}], belote: false}\n")
+COMPARE = ("- {id: c1, kind: compare, trump: S, NS: [{type: tierce, top: K, suit: H, "
+           "points: 20}], EW: [{type: cinquante, top: 10, suit: C, points: 50}], winner: EW, "
+           "points: 50}\n")
+SCORE = ("- {id: s2, kind: score, takers: NS, card_points: {NS: 162, EW: 0}, "
+         "tricks: {NS: 8, EW: 0}, belote: NS, outcome: capot, marks: {NS: 270, EW: 0}}\n")
+SCORE_FFB = ("- {id: s3, kind: score, rules: ffb2016, takers: EW, card_points: {NS: 0, EW: 162}, "
+             "tricks: {NS: 0, EW: 8}, outcome: capot, marks: {NS: 0, EW: 252}}\n")
+
+
+def test_new_kinds_are_checked(tmp_path, capsys) -> None:
+    path = write(tmp_path, ANNOUNCE + COMPARE + SCORE, name="r4r6.yaml")
+    status, lines, err = run(capsys, "check", path)
+    assert (status, err) == (0, "")
+    assert lines == [f"{path}: 3 scenarios checked, 0 disagreements"]
+
+
+def test_new_kinds_disagreements(tmp_path, capsys) -> None:
+    text = (ANNOUNCE.replace("belote: false", "belote: true").replace("top: 10", "top: J")
+            .replace("type: tierce", "type: cinquante").replace("points: 20", "points: 50")
+            + COMPARE.replace("winner: EW", "winner: none")
+            + SCORE.replace("NS: 270", "NS: 250").replace("reserve", ""))
+    path = write(tmp_path, text, name="wrong.yaml")
+    status, lines, _ = run(capsys, "check", path)
+    assert status == 1
+    assert lines == [
+        f"{path}:1: a1: announcements: expected [cinquante to JC (50)], got "
+        "[tierce to 10C (20)]",
+        f"{path}:1: a1: belote: expected true, got false",
+        f"{path}:2: c1: winner: expected none, got EW",
+        f"{path}:3: s2: marks: expected {{NS: 250, EW: 0}}, got {{NS: 270, EW: 0}}",
+        f"{path}: 3 scenarios checked, 4 disagreements",
+    ]
+
+
+def test_rules_preset_applies_to_scenarios_without_rules(tmp_path, capsys) -> None:
+    path = write(tmp_path, ANNOUNCE + COMPARE + SCORE + SCORE_FFB, name="presets.yaml")
+    status, lines, _ = run(capsys, "check", "--rules", "ffb2016", path)
+    assert status == 1
+    assert lines == [
+        f"{path}:1: a1: announcements: expected [tierce to 10C (20)], got []",
+        f"{path}:2: c1: winner: expected EW, got none",
+        f"{path}:2: c1: points: expected 50, got 0",
+        f"{path}:3: s2: marks: expected {{NS: 270, EW: 0}}, got {{NS: 272, EW: 0}}",
+        f"{path}: 4 scenarios checked, 4 disagreements",
+    ]
+    # s3 sets its own rules (ffb2016): it passes under either preset
+    status, lines, _ = run(capsys, "check", "--rules", "classic", path)
+    assert status == 0 and lines == [f"{path}: 4 scenarios checked, 0 disagreements"]
+    assert run(capsys, "check", path)[0] == 0
+
+
+def test_rules_preset_on_the_public_file(capsys) -> None:
+    status, lines, _ = run(capsys, "check", "--rules", "classic", PUBLIC)
+    assert status == 0 and lines[-1] == PUBLIC_SUMMARY
+    status, lines, _ = run(capsys, "check", "--rules", "FFB2016", PUBLIC)
+    assert status == 1
+    assert lines[-1] == (f"{PUBLIC}: 56 scenarios checked, 20 disagreements, 5 not checked "
+                         "(kinds not supported yet: solve)")
+
+
+def test_unknown_rules_preset_exits_2_before_reading(tmp_path, capsys) -> None:
+    status, lines, err = run(capsys, "check", "--rules", "belotte", tmp_path / "missing.yaml")
+    assert status == 2 and lines == []
+    assert err == ("error: --rules: unknown rules preset 'belotte': expected one of classic, "
+                   "ffb2016\n")
+
+
+def test_check_help_names_rules_option(capsys) -> None:
+    assert main(["check", "--help"]) == 0
+    text = capsys.readouterr().out
+    assert "--rules PRESET" in text and "classic, ffb2016" in text
+    assert "announce" in text and "reserve_after" in text

@@ -1,7 +1,8 @@
 """Scenario files (SCENARIOS.md): model, loader with ``file:line`` errors, checker.
 
-Data-driven: every ``trick`` and ``play`` scenario of the public file (the copy in
-tests/data) and of lesson 3's exercise set must agree with the engine.
+Data-driven: every checked scenario (``trick``, ``play``, ``bid``, ``announce``,
+``compare``, ``score``) of the public file (the copy in tests/data) and of lesson 3's
+exercise set must agree with the engine.
 """
 
 from __future__ import annotations
@@ -12,16 +13,23 @@ from pathlib import Path
 
 import pytest
 
+from belote_teach.announcements import AnnouncementType
 from belote_teach.cards import Card, Rank, Seat, Suit, Team
-from belote_teach.rules import CLASSIC, Rule, RuleSet
+from belote_teach.errors import InvalidRuleSetError
+from belote_teach.rules import CLASSIC, FFB2016, Rule, RuleSet
 from belote_teach.scenarios import (
     KINDS,
     SUPPORTED_KINDS,
+    AnnounceScenario,
+    BidScenario,
+    CheckedScenario,
     CheckReport,
+    CompareScenario,
     Disagreement,
     PlayScenario,
     Scenario,
     ScenarioFileError,
+    ScoreScenario,
     TrickScenario,
     UnsupportedScenario,
     check_file,
@@ -31,6 +39,7 @@ from belote_teach.scenarios import (
     load_text,
 )
 from belote_teach.scenarios.model import KIND_KEYS, Announcement
+from belote_teach.scoring import Outcome
 
 HERE = Path(__file__).resolve().parent
 PUBLIC = HERE / "data" / "public.yaml"
@@ -40,7 +49,7 @@ PUBLIC_SCENARIOS = load_file(PUBLIC)
 LESSON_SCENARIOS = load_file(LESSON)
 
 
-def _checked(scenarios: Iterable[Scenario]) -> list[TrickScenario | PlayScenario]:
+def _checked(scenarios: Iterable[Scenario]) -> list[CheckedScenario]:
     return [s for s in scenarios if not isinstance(s, UnsupportedScenario)]
 
 
@@ -55,8 +64,10 @@ def test_public_file_kinds_are_all_accounted_for() -> None:
         by_kind[scenario.kind] = by_kind.get(scenario.kind, 0) + 1
     assert by_kind == {"trick": 8, "play": 16, "bid": 5, "announce": 7, "compare": 6,
                        "score": 14, "solve": 5}
-    assert all(isinstance(s, TrickScenario) for s in PUBLIC_SCENARIOS if s.kind == "trick")
-    assert all(isinstance(s, PlayScenario) for s in PUBLIC_SCENARIOS if s.kind == "play")
+    models = {"trick": TrickScenario, "play": PlayScenario, "bid": BidScenario,
+              "announce": AnnounceScenario, "compare": CompareScenario,
+              "score": ScoreScenario, "solve": UnsupportedScenario}
+    assert all(isinstance(s, models[s.kind]) for s in PUBLIC_SCENARIOS)
     assert all(isinstance(s, UnsupportedScenario) for s in PUBLIC_SCENARIOS
                if s.kind not in SUPPORTED_KINDS)
 
@@ -69,11 +80,11 @@ def test_public_scenario_agrees_with_engine(scenario) -> None:
 def test_public_report() -> None:
     report = check_file(PUBLIC)
     assert report.ok
-    assert len(report.checked) == 24
-    assert len(report.unsupported) == 37
+    assert len(report.checked) == 56
+    assert len(report.unsupported) == 5
     assert report.summary() == (
-        f"{PUBLIC}: 24 scenarios checked, 0 disagreements, 37 not checked "
-        "(kinds not supported yet: announce, bid, compare, score, solve)")
+        f"{PUBLIC}: 56 scenarios checked, 0 disagreements, 5 not checked "
+        "(kinds not supported yet: solve)")
 
 
 def test_public_lines_point_at_each_scenario() -> None:
@@ -231,26 +242,26 @@ def test_trick_winner_and_points_disagreements() -> None:
 
 
 def test_unsupported_kinds_are_counted_not_passed() -> None:
-    text = play_yaml() + kind_yaml("bid", id="a-bid") + kind_yaml("solve", id="a-solve")
+    text = play_yaml() + kind_yaml("solve", id="a-solve") + kind_yaml("solve", id="b-solve")
     scenarios = load_text(text, file="u.yaml")
     assert [type(s) for s in scenarios] == [PlayScenario, UnsupportedScenario,
                                             UnsupportedScenario]
-    bid = scenarios[1]
-    assert (bid.id, bid.kind, bid.file, bid.line) == ("a-bid", "bid", "u.yaml", 7)
-    assert scenarios[2].line == 16
-    with pytest.raises(NotImplementedError, match="kind 'bid' is not checked yet"):
+    solve = scenarios[1]
+    assert (solve.id, solve.kind, solve.file, solve.line) == ("a-solve", "solve", "u.yaml", 7)
+    assert scenarios[2].line == 14
+    with pytest.raises(NotImplementedError, match="kind 'solve' is not checked yet"):
         check_scenario(scenarios[1])
     report = check_scenarios(scenarios, "u.yaml")
     assert isinstance(report, CheckReport)
     assert report.ok and len(report.checked) == 1
-    assert [s.id for s in report.unsupported] == ["a-bid", "a-solve"]
+    assert [s.id for s in report.unsupported] == ["a-solve", "b-solve"]
     assert report.summary() == ("u.yaml: 1 scenario checked, 0 disagreements, 2 not checked "
-                                "(kinds not supported yet: bid, solve)")
+                                "(kinds not supported yet: solve)")
 
 
 def test_kinds_constant_matches_scenarios_md() -> None:
     assert KINDS == ("trick", "play", "bid", "announce", "compare", "score", "solve")
-    assert SUPPORTED_KINDS == ("trick", "play")
+    assert SUPPORTED_KINDS == ("trick", "play", "bid", "announce", "compare", "score")
 
 
 # ---------------------------------------------------------------------------- loader errors
@@ -401,58 +412,82 @@ def test_public_unsupported_scenarios_are_validated_with_their_data() -> None:
         if isinstance(scenario, UnsupportedScenario):
             keys = KIND_KEYS[scenario.kind]
             assert set(keys.required) <= set(scenario.data) <= keys.allowed
-            assert scenario.source
+        assert scenario.source
     by_id = {s.id: s for s in PUBLIC_SCENARIOS}
     bid = by_id["bid-round2-other-suits-only"]
-    assert bid.data["legal_bids"] == ("pass", "S", "H", "C")
+    assert bid.legal_bids == frozenset({"pass", "S", "H", "C"})
     assert bid.prompt["en"].startswith("Everybody passed")
     score = by_id["score-ffb2016-capot-252"]
     assert score.rules.name == "ffb2016"
-    assert score.data["card_points"] == {Team.NS: 0, Team.EW: 162}
+    assert score.card_points == {Team.NS: 0, Team.EW: 162}
     assert by_id["score-rounding-on"].rules.rounding
     solve = by_id["solve-keep-the-nine-for-dix-de-der"]
     assert solve.data["leader"] is Seat.EAST
     assert solve.data["values"] == {Card.parse("9H"): 29, Card.parse("8H"): 56}
     compare = by_id["compare-exact-tie-nobody-scores"]
-    assert compare.data["winner"] is None and compare.data["first"] is Team.NS
+    assert compare.winner is None and compare.first is Team.NS
+
+
+#: The model of each kind of :data:`VALID_KINDS`.
+MODELS = {"bid": BidScenario, "announce": AnnounceScenario, "compare": CompareScenario,
+          "score": ScoreScenario, "solve": UnsupportedScenario}
 
 
 @pytest.mark.parametrize("kind", VALID_KINDS)
-def test_valid_scenario_of_each_kind_loads_unsupported(kind) -> None:
+def test_valid_scenario_of_each_kind_loads(kind) -> None:
     [scenario] = load_text(kind_yaml(kind, extra="  source: R1\n  rules: ffb2016\n"
                                                   "  prompt: {en: Go, fr: Vas-y}\n"),
                            file="ok.yaml")
-    assert isinstance(scenario, UnsupportedScenario)
+    assert isinstance(scenario, MODELS[kind])
     assert (scenario.kind, scenario.id, scenario.line) == (kind, f"{kind}-x", 1)
-    assert set(scenario.data) == set(VALID_KINDS[kind])
+    if isinstance(scenario, UnsupportedScenario):
+        assert set(scenario.data) == set(VALID_KINDS[kind])
     assert scenario.prompt == {"en": "Go", "fr": "Vas-y"} and scenario.source == "R1"
     assert scenario.rules.name == "ffb2016"
 
 
-def test_unsupported_data_values() -> None:
+def test_scenario_values_of_every_kind() -> None:
     [bid, announce, compare, score, solve] = load_text(
         "".join(kind_yaml(kind) for kind in VALID_KINDS), file="ok.yaml")
-    assert bid.data == {"turned": Card.parse("JH"), "round": 1, "history": ("pass",),
-                        "hand": cards("9H", "AH", "7S", "KD", "8C"),
-                        "legal_bids": ("take", "pass"), "advice": "take", "reason": 1}
+    assert (bid.turned, bid.round, bid.history, bid.hand, bid.legal_bids, bid.advice,
+            bid.reason) == (Card.parse("JH"), 1, ("pass",), cards("9H", "AH", "7S", "KD", "8C"),
+                            frozenset({"take", "pass"}), "take", 1)
     tierce = Announcement("tierce", Rank.TEN, Suit.CLUBS, 20)
-    assert announce.data["announcements"] == (tierce,) and announce.data["belote"] is False
-    assert compare.data["EW"] == (Announcement("carre", Rank.JACK, None, 200),)
-    assert compare.data["winner"] is Team.EW and compare.data["points"] == 200
-    assert score.data["announcements"] == {Team.NS: (tierce,), Team.EW: ()}
-    assert score.data["marks"] == {Team.NS: 116, Team.EW: 66}
-    assert score.data["belote"] is None and score.data["outcome"] == "made"
+    assert tierce.type is AnnouncementType.TIERCE and tierce.cards == frozenset()
+    assert announce.announcements == (tierce,) and announce.belote is False
+    assert announce.trump is Suit.HEARTS and len(announce.hand) == 8
+    assert compare.ew == (Announcement("carre", Rank.JACK, None, 200),)
+    assert compare.ns == (Announcement.of("tierce", "K", "H"),)
+    assert compare.winner is Team.EW and compare.points == 200 and compare.first is Team.NS
+    assert score.announcements == {Team.NS: (tierce,), Team.EW: ()}
+    assert score.marks == {Team.NS: 116, Team.EW: 66}
+    assert score.belote is None and score.outcome is Outcome.MADE
+    assert (score.takers, score.trump, score.reserve, score.revoke, score.reserve_after) == (
+        Team.NS, Suit.HEARTS, 0, None, 0)
     assert solve.data["hands"][Seat.SOUTH] == cards("9H", "8H")
     assert solve.data["trick"] == cards("AC", "KC", "9C")
+    for scenario in (bid, announce, compare, score):
+        assert check_scenario(scenario) == [], scenario.id
+
+
+def test_score_optional_keys_default() -> None:
+    [s] = load_text(kind_yaml("score", drop=("trump", "belote", "announcements", "reserve",
+                                             "revoke", "reserve_after"),
+                              marks="{NS: 96, EW: 66}"), file="ok.yaml")
+    assert (s.trump, s.belote, s.reserve, s.revoke, s.reserve_after) == (None, None, 0, None,
+                                                                          None)
+    assert s.announcements == {Team.NS: (), Team.EW: ()}
+    assert check_scenario(s) == []
 
 
 def test_bid_suits_and_optional_keys() -> None:
     [s] = load_text(kind_yaml("bid", turned="10D", round="2",
                               history="[pass, pass, pass, pass]", legal_bids="[pass, ♠, h, C]",
                               advice="C"), file="ok.yaml")
-    assert s.data["legal_bids"] == ("pass", "S", "H", "C")
+    assert s.legal_bids == frozenset({"pass", "S", "H", "C"})
+    assert s.legal() == s.legal_bids and check_scenario(s) == []
     [s] = load_text(kind_yaml("bid", drop=("history", "advice", "reason")), file="ok.yaml")
-    assert set(s.data) == {"turned", "round", "hand", "legal_bids"}
+    assert (s.history, s.advice, s.reason) == ((), None, None)
 
 
 # The issue's example: a bid with an unknown card, a round 9 and an unknown key.
@@ -621,12 +656,18 @@ OTHER_KINDS_MALFORMED = [
      "prompt", "unknown language 'de'"),
     ("prompt text not a string", kind_yaml("solve", extra="  prompt: {fr: [a]}\n"), 8,
      "solve-x", "prompt", "the 'fr' text must be a string"),
-    ("rules on an unsupported kind", kind_yaml("score", extra="  rules: belotte\n"), 14,
+    ("rules on a score", kind_yaml("score", extra="  rules: belotte\n"), 14,
      "score-x", "rules", "unknown rules preset 'belotte'"),
-    ("source not text on an unsupported kind", kind_yaml("compare", extra="  source: 3\n"), 9,
+    ("source not text on a compare", kind_yaml("compare", extra="  source: 3\n"), 9,
      "compare-x", "source", "expected text"),
-    ("duplicate key on an unsupported kind", kind_yaml("announce", extra="  trump: S\n"), 7,
+    ("duplicate key on an announce", kind_yaml("announce", extra="  trump: S\n"), 7,
      "announce-x", "trump", "duplicate key 'trump' (first on line 3)"),
+    ("rules on a solve, not checked yet", kind_yaml("solve", extra="  rules: belotte\n"), 8,
+     "solve-x", "rules", "unknown rules preset 'belotte'"),
+    ("score equal sequences without trump",
+     kind_yaml("score", drop=("trump",), announcements="{NS: [{type: tierce, top: K, suit: H, "
+               "points: 20}], EW: [{type: tierce, top: K, suit: C, points: 20}]}"),
+     7, "score-x", "announcements", "the trump is needed to compare equal sequences"),
 ]
 
 
@@ -658,7 +699,7 @@ def test_issue_example_reports_each_problem_in_turn() -> None:
         problems.append((info.value.line, info.value.key))
         text = fix(text)
     assert problems == [(10, "foo"), (3, "turned"), (4, "round")]
-    assert isinstance(load_text(text)[0], UnsupportedScenario)
+    assert isinstance(load_text(text)[0], BidScenario)
 
 
 # ---------------------------------------------------------------------------- lesson 3
@@ -778,3 +819,118 @@ def test_lesson_has_three_trick_exercises() -> None:
     assert [s.id for s in LESSON_TRICKS] == [
         "trick-rules-page-worked-example", "trick-partner-charged-ten",
         "trick-undertrump-does-not-win"]
+
+
+# ---------------------------------------------------------------------------- bid, announce,
+# compare, score checkers
+@pytest.mark.parametrize("kind", ["bid", "announce", "compare", "score"])
+def test_every_public_scenario_of_the_new_kinds_passes(kind) -> None:
+    scenarios = [s for s in PUBLIC_SCENARIOS if s.kind == kind]
+    assert len(scenarios) == {"bid": 5, "announce": 7, "compare": 6, "score": 14}[kind]
+    for scenario in scenarios:
+        assert check_scenario(scenario) == [], scenario.id
+
+
+def one(text: str, **options) -> CheckedScenario:
+    [scenario] = load_text(text, file="k.yaml", **options)
+    return scenario
+
+
+def keys(scenario: CheckedScenario) -> list[tuple[str, str, str]]:
+    return [(d.key, d.expected, d.got) for d in check_scenario(scenario)]
+
+
+def test_announce_disagreements() -> None:
+    wrong = one(kind_yaml("announce", hand="[8C, 9C, 10C, JC, QS, KD, JD, 7H]",
+                          belote="true"))
+    assert keys(wrong) == [
+        ("announcements", "[tierce to 10C (20)]", "[cinquante to JC (50)]"),
+        ("belote", "true", "false")]
+    # a multiset: the same tierce twice is not the one tierce of the hand
+    twice = one(kind_yaml("announce", announcements="[{type: tierce, top: 10, suit: C, "
+                          "points: 20}, {type: tierce, top: 10, suit: C, points: 20}]"))
+    assert keys(twice) == [("announcements", "[tierce to 10C (20), tierce to 10C (20)]",
+                            "[tierce to 10C (20)]")]
+    # order does not matter
+    two = one(kind_yaml("announce", hand="[8C, 9C, 10C, QS, KS, AS, JD, 7H]",
+                        announcements="[{type: tierce, top: 10, suit: C, points: 20}, "
+                                      "{type: tierce, top: A, suit: S, points: 20}]"))
+    assert isinstance(two, AnnounceScenario) and keys(two) == []
+    assert two.found() == (Announcement.of("tierce", "A", "S"),
+                           Announcement.of("tierce", "10", "C"))
+
+
+def test_announce_under_ffb2016_declares_nothing_but_belote() -> None:
+    s = one(kind_yaml("announce", hand="[8C, 9C, 10C, KH, QH, KD, JD, 7H]", announcements="[]",
+                      belote="true", extra="  rules: ffb2016\n"))
+    assert s.found() == () and s.has_belote() and keys(s) == []
+
+
+def test_compare_disagreements() -> None:
+    s = one(kind_yaml("compare", winner="NS", points="20"))
+    assert keys(s) == [("winner", "NS", "EW"), ("points", "20", "200")]
+    s = one(kind_yaml("compare", EW="[{type: tierce, top: K, suit: C, points: 20}]",
+                      winner="EW", points="20"))
+    assert keys(s) == [("winner", "EW", "none"), ("points", "20", "0")]
+    assert isinstance(s, CompareScenario) and s.result() == (None, 0)
+
+
+def test_compare_first_does_not_change_the_result() -> None:
+    for first in ("NS", "EW"):
+        [s] = [x for x in PUBLIC_SCENARIOS if x.id == "compare-exact-tie-nobody-scores"]
+        other = one(kind_yaml("compare", first=first, NS="[{type: tierce, top: K, suit: H, "
+                              "points: 20}]", EW="[{type: tierce, top: K, suit: C, points: 20}]",
+                              winner="none", points="0"))
+        assert other.result() == s.result() == (None, 0) and keys(other) == []
+
+
+def test_score_disagreements() -> None:
+    s = one(kind_yaml("score", outcome="dedans", marks="{NS: 96, EW: 66}", reserve_after="5"))
+    assert keys(s) == [("outcome", "dedans", "made"),
+                       ("marks", "{NS: 96, EW: 66}", "{NS: 116, EW: 66}"),
+                       ("reserve_after", "5", "0")]
+    assert isinstance(s, ScoreScenario) and s.score().totals[Team.NS] == 116
+
+
+def test_score_reserve_after_only_when_given() -> None:
+    s = one(kind_yaml("score", drop=("reserve_after",), card_points="{NS: 81, EW: 81}",
+                      tricks="{NS: 4, EW: 4}", announcements="{NS: [], EW: []}",
+                      outcome="litige", marks="{NS: 0, EW: 81}"))
+    assert s.reserve_after is None and keys(s) == []
+    assert s.score().reserve_after == 81
+
+
+def test_bid_disagreements() -> None:
+    s = one(kind_yaml("bid", legal_bids="[take, pass, H]", advice="H"))
+    assert isinstance(s, BidScenario)
+    assert keys(s) == [("legal_bids", "[take, pass, H]", "[take, pass]"),
+                       ("advice", "H among the legal bids", "H not legal (legal: [take, pass])")]
+    s = one(kind_yaml("bid", turned="10D", round="2", history="[pass, pass, pass, pass, pass]",
+                      legal_bids="[pass, S, H, D, C]", advice="pass"))
+    assert keys(s) == [("legal_bids", "[pass, S, H, D, C]", "[pass, S, H, C]")]
+
+
+def test_default_rules_apply_to_scenarios_without_rules() -> None:
+    text = (kind_yaml("score", id="plain", drop=("announcements",), marks="{NS: 96, EW: 66}")
+            + kind_yaml("score", id="own", drop=("announcements",), marks="{NS: 96, EW: 66}",
+                        extra="  rules: classic\n")
+            + kind_yaml("score", id="none", drop=("announcements",), marks="{NS: 96, EW: 66}",
+                        extra="  rules: null\n"))
+    plain, own, none = load_text(text, rules="ffb2016")
+    assert (plain.rules, own.rules, none.rules) == (FFB2016, CLASSIC, FFB2016)
+    plain, own, none = load_text(text, rules={"rounding": True})
+    assert plain.rules.rounding and not own.rules.rounding and none.rules.rounding
+    assert keys(plain) == [("marks", "{NS: 96, EW: 66}", "{NS: 100, EW: 70}")]
+    assert all(s.rules == CLASSIC for s in load_text(text))
+    with pytest.raises(InvalidRuleSetError, match="unknown rules preset 'belotte'"):
+        load_text(text, rules="belotte")
+    with pytest.raises(InvalidRuleSetError):
+        load_file(PUBLIC, rules="belotte")
+
+
+def test_check_file_with_rules() -> None:
+    assert check_file(PUBLIC, rules="classic").ok
+    report = check_file(PUBLIC, rules=FFB2016)
+    assert len(report.disagreements) == 20
+    assert {d.scenario_id.split("-")[0] for d in report.disagreements} == {
+        "announce", "compare", "score"}

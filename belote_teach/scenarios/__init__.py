@@ -5,11 +5,13 @@ the checker behind ``belote-teach check``.
     >>> report = check_scenarios(load_text('''
     ... - {id: lead, kind: play, trump: H, trick: [], hand: [JH, 7S], legal: [JH, 7S],
     ...    rule: LEAD_ANY}
-    ... - {id: a-bid, kind: bid, turned: JH, round: 1, hand: [9H, AH, 7S, KD, 8C],
-    ...    legal_bids: [take, pass]}
+    ... - {id: tierce, kind: announce, trump: H, hand: [8C, 9C, 10C, AS, QS, KD, JD, 7H],
+    ...    announcements: [{type: tierce, top: 10, suit: C, points: 20}], belote: false}
+    ... - {id: a-solve, kind: solve, trump: H, leader: S, trick: [],
+    ...    hands: {N: [QD], E: [10S], S: [9H], W: [KH]}, values: {9H: 20}}
     ... '''), file="demo.yaml")
     >>> print(report.summary())
-    demo.yaml: 1 scenario checked, 0 disagreements, 1 not checked (kinds not supported yet: bid)
+    demo.yaml: 2 scenarios checked, 0 disagreements, 1 not checked (kinds not supported yet: solve)
 """
 
 from belote_teach.scenarios.check import (
@@ -30,8 +32,13 @@ from belote_teach.scenarios.load import (
 from belote_teach.scenarios.model import (
     KINDS,
     LEARNER,
+    AnnounceScenario,
+    BidScenario,
+    CheckedScenario,
+    CompareScenario,
     PlayScenario,
     Scenario,
+    ScoreScenario,
     TrickScenario,
     UnsupportedScenario,
 )
@@ -41,11 +48,16 @@ __all__ = [
     "KINDS",
     "LEARNER",
     "SUPPORTED_KINDS",
+    "AnnounceScenario",
+    "BidScenario",
     "CheckReport",
+    "CheckedScenario",
+    "CompareScenario",
     "Disagreement",
     "PlayScenario",
     "Scenario",
     "ScenarioFileError",
+    "ScoreScenario",
     "TrickScenario",
     "UnsupportedScenario",
     "check_file",

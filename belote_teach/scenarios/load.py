@@ -23,14 +23,17 @@ unknown card '11H' (unknown rank '11': expected one of 7, 8, 9, 10 (or T), J, Q,
 
 Every kind is validated against its keys in :data:`~.model.KIND_KEYS` (allowed and
 required keys, cards, suits, seats, teams, numbers, positions that cannot occur). Kinds
-``trick`` and ``play`` are read into :class:`~.model.TrickScenario` and
-:class:`~.model.PlayScenario`; the other kinds of SCENARIOS.md are kept as
-:class:`~.model.UnsupportedScenario`, their validated values in ``data``:
+``trick``, ``play``, ``bid``, ``announce``, ``compare`` and ``score`` are read into
+:class:`~.model.TrickScenario`, :class:`~.model.PlayScenario`,
+:class:`~.model.BidScenario`, :class:`~.model.AnnounceScenario`,
+:class:`~.model.CompareScenario` and :class:`~.model.ScoreScenario`; the other kind of
+SCENARIOS.md (``solve``) is kept as :class:`~.model.UnsupportedScenario`, its validated
+values in ``data``:
 
-    >>> [bid] = load_text("- {id: b, kind: bid, turned: JH, round: 1, hand: [9H, AH, 7S, KD, 8C],"
-    ...                   " legal_bids: [take, pass]}")
-    >>> bid.kind, bid.data["turned"], bid.data["legal_bids"]
-    ('bid', Card.parse('JH'), ('take', 'pass'))
+    >>> [solve] = load_text("- {id: s, kind: solve, trump: H, leader: S, trick: [], "
+    ...                     "hands: {N: [QD], E: [10S], S: [9H], W: [KH]}, values: {9H: 20}}")
+    >>> solve.kind, solve.data["leader"], solve.data["values"]
+    ('solve', <Seat.SOUTH: 'S'>, {Card.parse('9H'): 20})
     >>> load_text("- {id: b, kind: bid, turned: ZZ, round: 1, hand: [], legal_bids: [pass]}",
     ...           file="bad.yaml")
     Traceback (most recent call last):
@@ -43,12 +46,19 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
+from belote_teach.announcements import (
+    CARRE_POINTS,
+    SEQUENCE_LENGTH,
+    SEQUENCE_POINTS,
+    Announcement,
+    AnnouncementType,
+)
 from belote_teach.cards import (
     DECK_POINTS,
     DIX_DE_DER,
@@ -60,7 +70,7 @@ from belote_teach.cards import (
     Team,
 )
 from belote_teach.errors import BeloteError, InvalidCardError, InvalidRuleSetError
-from belote_teach.rules import Rule, RuleSet
+from belote_teach.rules import CLASSIC, Rule, RuleSet
 from belote_teach.scenarios.model import (
     ANNOUNCEMENT_TYPES,
     BIDS,
@@ -69,12 +79,16 @@ from belote_teach.scenarios.model import (
     KINDS,
     OUTCOMES,
     PROMPT_LANGUAGES,
-    Announcement,
+    AnnounceScenario,
+    BidScenario,
+    CompareScenario,
     PlayScenario,
     Scenario,
+    ScoreScenario,
     TrickScenario,
     UnsupportedScenario,
 )
+from belote_teach.scoring import Outcome, score_deal
 
 __all__ = ["COMMON_KEYS", "ID_PATTERN", "SUPPORTED_KINDS", "ScenarioFileError", "load_file",
            "load_text"]
@@ -225,10 +239,12 @@ class _Reader:
     nested item.
     """
 
-    def __init__(self, raw: _LineDict, file: str, scenario_id: str | None = None):
+    def __init__(self, raw: _LineDict, file: str, scenario_id: str | None = None,
+                 default_rules: RuleSet = CLASSIC):
         self.raw = raw
         self.file = file
         self.scenario_id = scenario_id
+        self.default_rules = default_rules
 
     def fail(self, key: str | None, detail: str, line: int | None = None) -> ScenarioFileError:
         """The error to raise for ``key`` (at the key's line unless ``line`` is given)."""
@@ -344,9 +360,13 @@ class _Reader:
         return prompt
 
     def rules(self) -> RuleSet:
-        """``rules``: a preset name or a mapping of options over ``classic`` (R7)."""
+        """``rules``: a preset name or a mapping of options over ``classic`` (R7); the
+        loader's default rules (``classic`` unless given) when absent or null."""
+        spec = self.raw.get("rules")
+        if spec is None:
+            return self.default_rules
         try:
-            return RuleSet.from_spec(self.raw.get("rules"))
+            return RuleSet.from_spec(spec)
         except InvalidRuleSetError as err:
             raise self.fail("rules", str(err)) from None
 
@@ -551,11 +571,12 @@ class _Reader:
                 raise self.fail(key, f"the announcement lacks {field!r}: write "
                                      "{type, top, suit, points} (no suit for a carre)",
                                 line=line)
-        kind = item["type"]
-        kind = "carre" if kind == "carré" else kind
-        if kind not in ANNOUNCEMENT_TYPES:
+        kind_text = item["type"]
+        kind_text = "carre" if kind_text == "carré" else kind_text
+        if kind_text not in ANNOUNCEMENT_TYPES:
             raise self.fail(key, f"unknown announcement type {item['type']!r}: expected one "
                                  f"of {', '.join(ANNOUNCEMENT_TYPES)}", line=at("type"))
+        kind = AnnouncementType(kind_text)
         top_text = item["top"]
         if isinstance(top_text, int) and not isinstance(top_text, bool):
             top_text = str(top_text)
@@ -564,29 +585,30 @@ class _Reader:
         except InvalidCardError as err:
             raise self.fail(key, f"announcement 'top': {err}", line=at("top")) from None
         suit: Suit | None = None
-        if kind == "carre":
+        if kind is AnnouncementType.CARRE:
             if "suit" in item:
                 raise self.fail(key, "a carre has no suit: remove 'suit' (its 'top' is the "
                                      "rank of the four cards)", line=at("suit"))
-            if top not in _CARRE_POINTS:
+            if top not in CARRE_POINTS:
                 raise self.fail(key, f"four {top}s are not announced (R4.2: only four "
                                      "jacks, nines, aces, 10s, kings or queens)", line=at("top"))
-            worth = _CARRE_POINTS[top]
+            worth = CARRE_POINTS[top]
         else:
             if "suit" not in item:
                 raise self.fail(key, f"the announcement lacks 'suit': a {kind} is in one suit",
                                 line=line)
             suit = self._suit(key, item["suit"], at("suit"))
-            length = _SEQUENCE_LENGTH[kind]
+            length = SEQUENCE_LENGTH[kind]
             if SEQUENCE_ORDER.index(top) < length - 1:
                 raise self.fail(key, f"no {kind} can end at the {top}: a {kind} holds at least "
                                      f"{length} cards in a row, 7 8 9 10 J Q K A without "
                                      "wrap-around (R1.6)", line=at("top"))
-            worth = _SEQUENCE_POINTS[kind]
+            worth = SEQUENCE_POINTS[kind]
         points = self._number(key, item["points"], 0, None, at("points"), "'points': ")
         if points != worth:
-            what = f"a carre of {top}s" if kind == "carre" else f"a {kind} to the {top}"
-            rule = "R4.2" if kind == "carre" else "R4.1"
+            carre = kind is AnnouncementType.CARRE
+            what = f"a carre of {top}s" if carre else f"a {kind} to the {top}"
+            rule = "R4.2" if carre else "R4.1"
             raise self.fail(key, f"{what} is worth {worth} points ({rule}), got {points}",
                             line=at("points"))
         return Announcement(kind, top, suit, points)
@@ -605,12 +627,6 @@ _SEATS: dict[str, Seat] = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W"
 #: Card points of a deal, the dix de der included (R1.4).
 _TOTAL_POINTS = DECK_POINTS + DIX_DE_DER
 _ANNOUNCEMENT_KEYS = ("type", "top", "suit", "points")
-#: Fewest cards and points of each sequence (R4.1).
-_SEQUENCE_LENGTH = {"tierce": 3, "cinquante": 4, "cent": 5}
-_SEQUENCE_POINTS = {"tierce": 20, "cinquante": 50, "cent": 100}
-#: Points of a carré by rank; four 8s or 7s are not announced (R4.2).
-_CARRE_POINTS = {Rank.JACK: 200, Rank.NINE: 150, Rank.ACE: 100, Rank.TEN: 100,
-                 Rank.KING: 100, Rank.QUEEN: 100}
 
 
 # ------------------------------------------------------------------------- kinds
@@ -736,6 +752,14 @@ def _read_score(reader: _Reader) -> _Data:
               lambda: reader.team_announcements("announcements"))
     _optional(reader, data, "reserve", lambda: reader.integer("reserve", 0))
     _optional(reader, data, "revoke", lambda: reader.team("revoke", null_ok=True))
+    if "announcements" in data:
+        announced = data["announcements"]
+        try:  # with the trump unknown, equal sequences cannot be compared (R4.5)
+            score_deal(takers=data["takers"], card_points=card_points, tricks=tricks,
+                       announcements=announced, trump=data.get("trump"),
+                       rules=reader.rules())
+        except BeloteError as err:
+            raise reader.fail("announcements", str(err)) from None
     data["outcome"] = reader.choice("outcome", OUTCOMES)
     data["marks"] = reader.per_team("marks", 0, None)
     _optional(reader, data, "reserve_after", lambda: reader.integer("reserve_after", 0))
@@ -802,18 +826,49 @@ def _play_model(data: _Data, common: _Data) -> PlayScenario:
                         best=data.get("best", ()), **common)
 
 
+def _bid_model(data: _Data, common: _Data) -> BidScenario:
+    return BidScenario(turned=data["turned"], round=data["round"], hand=data["hand"],
+                       history=data.get("history", ()),
+                       legal_bids=frozenset(data["legal_bids"]), advice=data.get("advice"),
+                       reason=data.get("reason"), **common)
+
+
+def _announce_model(data: _Data, common: _Data) -> AnnounceScenario:
+    return AnnounceScenario(**data, **common)
+
+
+def _compare_model(data: _Data, common: _Data) -> CompareScenario:
+    return CompareScenario(trump=data["trump"], ns=data["NS"], ew=data["EW"],
+                           first=data.get("first"), winner=data["winner"],
+                           points=data["points"], **common)
+
+
+def _score_model(data: _Data, common: _Data) -> ScoreScenario:
+    return ScoreScenario(
+        takers=data["takers"], card_points=data["card_points"], tricks=data["tricks"],
+        trump=data.get("trump"), belote=data.get("belote"),
+        announcements=data.get("announcements", {Team.NS: (), Team.EW: ()}),
+        reserve=data.get("reserve", 0), revoke=data.get("revoke"),
+        outcome=Outcome(data["outcome"]), marks=data["marks"],
+        reserve_after=data.get("reserve_after"), **common)
+
+
 #: The kinds read into checked scenarios; add a model here (and a checker) to support a
 #: kind. The others are kept as :class:`~.model.UnsupportedScenario` with their data.
 _MODELS: dict[str, Callable[[_Data, _Data], Scenario]] = {
     "trick": _trick_model,
     "play": _play_model,
+    "bid": _bid_model,
+    "announce": _announce_model,
+    "compare": _compare_model,
+    "score": _score_model,
 }
 #: The kinds fully loaded (the others of :data:`~.model.KINDS` are kept unsupported).
 SUPPORTED_KINDS: tuple[str, ...] = tuple(_MODELS)
 
 
-def _read_scenario(raw: _LineDict, file: str) -> Scenario:
-    reader = _Reader(raw, file)
+def _read_scenario(raw: _LineDict, file: str, rules: RuleSet) -> Scenario:
+    reader = _Reader(raw, file, default_rules=rules)
     scenario_id = reader.text("id")
     assert scenario_id is not None
     if not ID_PATTERN.fullmatch(scenario_id):
@@ -849,7 +904,7 @@ def _read_scenario(raw: _LineDict, file: str) -> Scenario:
     return model(data, common)
 
 
-def _read_document(document: object, file: str) -> tuple[Scenario, ...]:
+def _read_document(document: object, file: str, rules: RuleSet) -> tuple[Scenario, ...]:
     if isinstance(document, _LineDict):
         for key, line, first in document.duplicates:
             raise ScenarioFileError(_duplicate_detail(key, first), file=file, line=line,
@@ -885,7 +940,7 @@ def _read_document(document: object, file: str) -> tuple[Scenario, ...]:
             raise ScenarioFileError(
                 f"scenario #{index} is not a mapping of keys (id, kind, ...): {raw!r}",
                 file=file, line=line)
-        scenario = _read_scenario(raw, file)
+        scenario = _read_scenario(raw, file, rules)
         if scenario.id in first_line:
             raise ScenarioFileError(
                 f"duplicate id {scenario.id!r} (first used on line {first_line[scenario.id]})",
@@ -897,17 +952,24 @@ def _read_document(document: object, file: str) -> tuple[Scenario, ...]:
 
 
 # ------------------------------------------------------------------------- public API
-def load_text(text: str, file: str = "<string>") -> tuple[Scenario, ...]:
+def load_text(text: str, file: str = "<string>", *,
+              rules: RuleSet | str | Mapping[str, object] | None = None
+              ) -> tuple[Scenario, ...]:
     """Read the scenarios of a YAML text in the SCENARIOS.md format.
 
     Args:
         text: the YAML source.
         file: the name used in error messages and stored on each scenario.
+        rules: the rules of the scenarios that set no ``rules`` key (or ``rules: null``):
+            a RuleSet, a preset name or a mapping of options over ``classic`` (R7);
+            default ``classic``.
 
     Returns:
         The scenarios in file order: :class:`~.model.TrickScenario`,
-        :class:`~.model.PlayScenario`, or :class:`~.model.UnsupportedScenario` (validated
-        too) for the kinds ``bid``, ``announce``, ``compare``, ``score`` and ``solve``.
+        :class:`~.model.PlayScenario`, :class:`~.model.BidScenario`,
+        :class:`~.model.AnnounceScenario`, :class:`~.model.CompareScenario`,
+        :class:`~.model.ScoreScenario`, or :class:`~.model.UnsupportedScenario`
+        (validated too) for the kind ``solve``.
 
     Raises:
         ScenarioFileError: YAML syntax error (with its line); not a list of scenarios;
@@ -921,20 +983,28 @@ def load_text(text: str, file: str = "<string>") -> tuple[Scenario, ...]:
             not in the hand, ``values`` cards not in the hand of the seat to play;
             numbers out of range (``winner`` 1–4, ``round`` 1–2, card points not adding up
             to 162, tricks not adding up to 8); a bidding history that cannot occur; an
-            announcement whose points do not match its type and top (R4.1, R4.2); invalid
+            announcement whose points do not match its type and top (R4.1, R4.2);
+            equal sequences of ``score`` to compare without its ``trump`` (R4.5); invalid
             ``rules`` (R7) or ``rule`` (R3). Nothing is returned on error.
+        InvalidRuleSetError: the ``rules`` argument names an unknown preset, option or
+            value.
     """
-    return _read_document(_parse_yaml(text, file), file)
+    default = RuleSet.from_spec(rules)
+    return _read_document(_parse_yaml(text, file), file, default)
 
 
-def load_file(path: str | os.PathLike[str]) -> tuple[Scenario, ...]:
+def load_file(path: str | os.PathLike[str], *,
+              rules: RuleSet | str | Mapping[str, object] | None = None
+              ) -> tuple[Scenario, ...]:
     """Read a scenario file (UTF-8 YAML, SCENARIOS.md format); see :func:`load_text`.
 
     The path is kept as given (``os.fspath``) in error messages and on each scenario.
 
     Raises:
         ScenarioFileError: the file cannot be read or decoded, or is malformed.
+        InvalidRuleSetError: the ``rules`` argument is invalid (checked first).
     """
+    default = RuleSet.from_spec(rules)
     file = os.fspath(path)
     try:
         with open(file, encoding="utf-8") as handle:
@@ -944,4 +1014,4 @@ def load_file(path: str | os.PathLike[str]) -> tuple[Scenario, ...]:
                                 file=file) from None
     except UnicodeDecodeError as err:
         raise ScenarioFileError(f"not UTF-8 text: {err}", file=file) from None
-    return load_text(text, file)
+    return load_text(text, file, rules=default)

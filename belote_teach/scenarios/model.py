@@ -22,8 +22,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, TypeAlias
 
-from belote_teach.cards import Card, Rank, Seat, Suit
+from belote_teach.announcements import (
+    Announcement,
+    AnnouncementType,
+    compare_announcements,
+    find_announcements,
+    has_belote,
+)
+from belote_teach.bidding import legal_bids
+from belote_teach.cards import Card, Seat, Suit, Team
 from belote_teach.rules import CLASSIC, LegalPlays, Rule, RuleSet, legal_plays
+from belote_teach.scoring import Outcome, ScoreBreakdown, score_deal
 from belote_teach.trick import Trick
 
 __all__ = [
@@ -35,10 +44,15 @@ __all__ = [
     "LEARNER",
     "OUTCOMES",
     "PROMPT_LANGUAGES",
+    "AnnounceScenario",
     "Announcement",
+    "BidScenario",
+    "CheckedScenario",
+    "CompareScenario",
     "KindKeys",
     "PlayScenario",
     "Scenario",
+    "ScoreScenario",
     "TrickScenario",
     "UnsupportedScenario",
     "in_hand_order",
@@ -58,10 +72,10 @@ PROMPT_LANGUAGES: tuple[str, ...] = ("en", "fr")
 BIDS: tuple[str, ...] = ("take", "pass", "S", "H", "D", "C")
 
 #: The ``type`` of an announcement (R4.1, R4.2), ``carre`` written without its accent.
-ANNOUNCEMENT_TYPES: tuple[str, ...] = ("tierce", "cinquante", "cent", "carre")
+ANNOUNCEMENT_TYPES: tuple[str, ...] = tuple(t.value for t in AnnouncementType)
 
 #: The ``outcome`` of a ``score`` scenario (R6.2, R6.5).
-OUTCOMES: tuple[str, ...] = ("made", "dedans", "litige", "capot")
+OUTCOMES: tuple[str, ...] = tuple(o.value for o in Outcome)
 
 
 @dataclass(frozen=True)
@@ -116,27 +130,6 @@ KIND_KEYS: dict[str, KindKeys] = {
 }
 assert tuple(KIND_KEYS) == KINDS
 
-
-@dataclass(frozen=True)
-class Announcement:
-    """One announcement as written in a scenario file: ``{type, top, suit, points}``
-    (``announce``, ``compare``, ``score``; R4).
-
-    Attributes:
-        type: ``tierce``, ``cinquante``, ``cent`` or ``carre`` (:data:`ANNOUNCEMENT_TYPES`).
-        top: the highest rank of a sequence (R1.6 order), or the rank of a carré.
-        suit: the suit of a sequence; ``None`` for a carré.
-        points: what it is worth (R4.1, R4.2).
-    """
-
-    type: str
-    top: Rank
-    suit: Suit | None
-    points: int
-
-    def __str__(self) -> str:
-        suit = "" if self.suit is None else f" {self.suit}"
-        return f"{self.type} {self.top}{suit} ({self.points})"
 
 #: The seat of the learner in a ``play`` scenario: always South, the next to play.
 LEARNER: Seat = Seat.SOUTH
@@ -256,9 +249,151 @@ class PlayScenario(_ScenarioBase):
 
 
 @dataclass(frozen=True, kw_only=True)
+class BidScenario(_ScenarioBase):
+    """kind ``bid`` (SCENARIOS.md): what the learner may say now (R2.4, R2.5).
+
+    Attributes:
+        turned: the turned card (la retourne).
+        round: 1 or 2.
+        hand: the learner's 5 cards (before the completion, R2.2).
+        history: what the earlier speakers said this deal, round-1 passes included
+            (only passes: any other bid would have ended the bidding).
+        legal_bids: the expected legal bids (an exact set of words of :data:`BIDS`).
+        advice: the bid the lesson teaches (``take``, ``pass`` or a suit), or ``None``;
+            checked only as one of the engine's legal bids.
+        reason: the R9 tip behind the advice, or ``None``.
+        id, prompt, source, rules, file, line: as in :class:`TrickScenario`.
+    """
+
+    kind: ClassVar[str] = "bid"
+    turned: Card
+    round: int
+    hand: tuple[Card, ...]
+    history: tuple[str, ...] = ()
+    legal_bids: frozenset[str]
+    advice: str | None = None
+    reason: int | None = None
+
+    def legal(self) -> frozenset[str]:
+        """The engine's legal bids, as words of :data:`BIDS`:
+        :func:`belote_teach.bidding.legal_bids` with the bids of the current round
+        (in round 2, ``history`` without its four round-1 passes)."""
+        this_round = self.history if self.round == 1 else self.history[4:]
+        return frozenset(str(bid) for bid in legal_bids(self.turned, self.round, this_round))
+
+
+@dataclass(frozen=True, kw_only=True)
+class AnnounceScenario(_ScenarioBase):
+    """kind ``announce`` (SCENARIOS.md): what a hand can declare (R4.1–R4.3) and whether
+    it holds the belote (R5.1).
+
+    Attributes:
+        trump: the trump suit.
+        hand: the 8 cards, in the file's order.
+        announcements: the expected announcements (compared as a multiset on type, top,
+            suit and points; they carry no cards).
+        belote: whether the hand holds the king and queen of trumps.
+        id, prompt, source, rules, file, line: as in :class:`TrickScenario`.
+    """
+
+    kind: ClassVar[str] = "announce"
+    trump: Suit
+    hand: tuple[Card, ...]
+    announcements: tuple[Announcement, ...]
+    belote: bool
+
+    def found(self) -> tuple[Announcement, ...]:
+        """The engine's announcements: :func:`~belote_teach.announcements.find_announcements`,
+        or none when the rules turn announcements off (preset ``ffb2016``, R7)."""
+        if not self.rules.announcements:
+            return ()
+        return find_announcements(self.hand, self.trump)
+
+    def has_belote(self) -> bool:
+        """The engine's answer to ``belote`` (R5.1; belote is played in every preset)."""
+        return has_belote(self.hand, self.trump)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CompareScenario(_ScenarioBase):
+    """kind ``compare`` (SCENARIOS.md): which team scores its announcements (R4.5, R4.6).
+
+    Attributes:
+        trump: the trump suit.
+        ns, ew: the announcements of North-South and East-West (YAML keys ``NS``, ``EW``),
+            in the order declared.
+        first: the team that declared first, or ``None``; RULES.md gives it no part in
+            the comparison (an exact tie scores for nobody, R4.5).
+        winner: the expected scoring team, ``None`` for ``none``.
+        points: the expected points of the winner (0 for ``none``).
+        id, prompt, source, rules, file, line: as in :class:`TrickScenario`.
+    """
+
+    kind: ClassVar[str] = "compare"
+    trump: Suit
+    ns: tuple[Announcement, ...]
+    ew: tuple[Announcement, ...]
+    first: Team | None = None
+    winner: Team | None
+    points: int
+
+    def result(self) -> tuple[Team | None, int]:
+        """The engine's ``(winner, points)``:
+        :func:`~belote_teach.announcements.compare_announcements`, or ``(None, 0)`` when the
+        rules turn announcements off (R7)."""
+        if not self.rules.announcements:
+            return None, 0
+        return compare_announcements(self.ns, self.ew, self.trump)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScoreScenario(_ScenarioBase):
+    """kind ``score`` (SCENARIOS.md): the marks of a finished deal (R6, R5.3, R3.8).
+
+    Attributes:
+        takers: the team that took.
+        card_points: card points per team, dix de der included (they add up to 162).
+        tricks: tricks per team (they add up to 8).
+        trump: the trump suit, or ``None`` (needed only to compare equal sequences).
+        belote: the team that said belote-rebelote, or ``None``.
+        announcements: the announcements per team (both teams present, possibly empty).
+        reserve: points waiting from an earlier litige (R6.6).
+        revoke: the team that revoked (R3.8), or ``None``.
+        outcome: the expected :class:`~belote_teach.scoring.Outcome`.
+        marks: the expected marks per team.
+        reserve_after: the expected reserve after the deal, ``None`` when not given.
+        id, prompt, source, rules, file, line: as in :class:`TrickScenario`.
+    """
+
+    kind: ClassVar[str] = "score"
+    takers: Team
+    card_points: Mapping[Team, int] = field(hash=False)
+    tricks: Mapping[Team, int] = field(hash=False)
+    trump: Suit | None = None
+    belote: Team | None = None
+    announcements: Mapping[Team, tuple[Announcement, ...]] = field(
+        default_factory=lambda: {Team.NS: (), Team.EW: ()}, hash=False)
+    reserve: int = 0
+    revoke: Team | None = None
+    outcome: Outcome
+    marks: Mapping[Team, int] = field(hash=False)
+    reserve_after: int | None = None
+
+    def score(self) -> ScoreBreakdown:
+        """The engine's breakdown: :func:`~belote_teach.scoring.score_deal` on the inputs.
+
+        Raises:
+            InvalidScoreError: impossible inputs (the loader refuses such files).
+        """
+        return score_deal(takers=self.takers, card_points=self.card_points,
+                          tricks=self.tricks, belote=self.belote,
+                          announcements=self.announcements, reserve=self.reserve,
+                          revoke=self.revoke, trump=self.trump, rules=self.rules)
+
+
+@dataclass(frozen=True, kw_only=True)
 class UnsupportedScenario(_ScenarioBase):
-    """A scenario of a kind the checker does not support yet (``bid``, ``announce``,
-    ``compare``, ``score``, ``solve``).
+    """A scenario of a kind the checker does not support yet (``solve``).
 
     The loader validated it as strictly as the checked kinds (keys of :data:`KIND_KEYS`,
     cards, suits, teams, numbers, impossible positions); it is kept so that it can be
@@ -269,15 +404,10 @@ class UnsupportedScenario(_ScenarioBase):
         data: the kind's keys present in the file (:data:`KIND_KEYS`), read into values:
             :class:`~belote_teach.cards.Card` / ``tuple`` of cards (``turned``, ``hand``,
             ``trick``), :class:`~belote_teach.cards.Suit` (``trump``),
-            :class:`~belote_teach.cards.Team` (``takers``, ``first``, ``revoke``,
-            ``belote`` of ``score``, ``winner`` of ``compare`` or ``None`` for ``none``),
             :class:`~belote_teach.cards.Seat` (``leader``), ``int`` (``round``,
-            ``reason``, ``points``, ``reserve``, ``reserve_after``), ``bool`` (``belote``
-            of ``announce``), ``str`` (``outcome``, ``advice``), tuples of bid words of
-            :data:`BIDS` (``history``, ``legal_bids``), tuples of :class:`Announcement`
-            (``announcements`` of ``announce``, ``NS``, ``EW``), and dicts keyed by
-            ``Team`` (``card_points``, ``tricks``, ``marks``, ``announcements`` of
-            ``score``), by ``Seat`` (``hands``) or by ``Card`` (``values``).
+            ``reason``), ``str`` (``advice``), tuples of bid words of :data:`BIDS`
+            (``history``, ``legal_bids``), and dicts keyed by ``Seat`` (``hands``) or by
+            ``Card`` (``values``).
         id, prompt, source, rules, file, line: as in :class:`TrickScenario`.
     """
 
@@ -285,5 +415,8 @@ class UnsupportedScenario(_ScenarioBase):
     data: Mapping[str, object] = field(default_factory=dict, hash=False)
 
 
+#: A scenario of a kind the checker compares with the engine.
+CheckedScenario: TypeAlias = (TrickScenario | PlayScenario | BidScenario | AnnounceScenario
+                              | CompareScenario | ScoreScenario)
 #: Any scenario the loader returns.
-Scenario: TypeAlias = TrickScenario | PlayScenario | UnsupportedScenario
+Scenario: TypeAlias = CheckedScenario | UnsupportedScenario
