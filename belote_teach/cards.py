@@ -64,7 +64,7 @@ class Suit(enum.Enum):
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
     @classmethod
-    def parse(cls, text: str) -> Suit:
+    def parse(cls, text: str | Suit) -> Suit:
         """Read a suit from its letter (``S H D C``) or symbol (``♠ ♥ ♦ ♣``).
 
         Raises:
@@ -103,7 +103,7 @@ class Rank(enum.Enum):
     ACE = "A"
 
     @classmethod
-    def parse(cls, text: str) -> Rank:
+    def parse(cls, text: str | Rank) -> Rank:
         """Read a rank: ``7 8 9 10 J Q K A``, with ``T`` accepted for 10.
 
         Raises:
@@ -176,7 +176,7 @@ class Seat(enum.Enum):
         return Team.NS if self in (Seat.NORTH, Seat.SOUTH) else Team.EW
 
     @classmethod
-    def parse(cls, text: str) -> Seat:
+    def parse(cls, text: str | Seat) -> Seat:
         """Read a seat from its letter ``N E S W`` (case-insensitive).
 
         Raises:

@@ -48,6 +48,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 from belote_teach.announcements import (
@@ -187,9 +188,14 @@ class _Undo(NamedTuple):
     trick_completed: bool = False
 
 
-def _seat(seat: Seat | str) -> Seat:
-    """``seat`` as a :class:`Seat` (notation ``N E S W`` read by :meth:`Seat.parse`)."""
-    return seat if isinstance(seat, Seat) else Seat.parse(seat)
+def _check_cut(cut: object) -> int:
+    """``cut`` if the cutter may lift that many cards (R2.1), else InvalidPositionError."""
+    if (isinstance(cut, bool) or not isinstance(cut, int)
+            or not CUT_MIN <= cut <= len(DECK) - CUT_MIN):
+        raise InvalidPositionError(
+            f"cut {cut!r} refused: the cutter lifts {CUT_MIN} to {len(DECK) - CUT_MIN} "
+            f"cards, leaving at least {CUT_MIN} in each packet (R2.1)")
+    return cut
 
 
 def _cut_deck(deck: list[Card], cut: int) -> list[Card]:
@@ -208,31 +214,38 @@ class Deal:
     A deal never shows one player's hidden cards to another by itself: computer players
     and widgets receive :meth:`observation` of their seat, never the deal.
 
-    Deals compare equal when their whole state is equal (cards, bids, tricks, calls,
-    score, phase, actions); :meth:`copy` is an independent deep copy.
+    Deals compare equal when their whole state is equal (cards, cut, bids, tricks, calls,
+    score, phase, actions); :attr:`seed` is not compared, as it only says how the cards
+    were shuffled (``Deal.new(d, 7) == Deal.new(d, random.Random(7))``). :meth:`copy` is
+    an independent deep copy.
     """
 
-    __slots__ = ("_actions", "_belote", "_bidding", "_contract", "_declared", "_hands",
-                 "_legal", "_phase", "_points", "_score", "_start_hands", "_stock", "_trick",
-                 "_tricks", "_undo", "_winners", "cut", "dealer", "reserve", "rules", "turned")
+    __slots__ = ("_actions", "_belote", "_bidding", "_contract", "_dealt", "_declared",
+                 "_hands", "_legal", "_phase", "_points", "_score", "_start_hands", "_stock",
+                 "_trick", "_tricks", "_undo", "_winners", "cut", "dealer", "reserve", "rules",
+                 "seed", "turned")
 
     def __init__(self, dealer: Seat | str, hands: Hands,
                  turned: Card | str, stock: Iterable[Card | str],
                  rules: RuleSet | str | Mapping[str, object] | None = None, *,
-                 reserve: int = 0, cut: int | None = None):
-        """See :meth:`from_hands`."""
+                 reserve: int = 0, cut: int | None = None, seed: int | None = None):
+        """See :meth:`from_hands`; ``seed`` is set by :meth:`new` only."""
         self.rules: RuleSet = RuleSet.from_spec(rules)
-        self.dealer: Seat = _seat(dealer)
+        self.dealer: Seat = Seat.parse(dealer)
         if isinstance(reserve, bool) or not isinstance(reserve, int) or reserve < 0:
             raise InvalidPositionError(
                 f"the reserve is a whole number of points, 0 or more (R6.6), got {reserve!r}")
         #: Points waiting in the reserve from earlier litiges (R6.6), given by the game.
         self.reserve: int = reserve
-        #: Cards the cutter lifted (R2.1), ``None`` when the deal was built from hands.
-        self.cut: int | None = cut
+        #: Cards the cutter lifted (R2.1): drawn or given in :meth:`new`, given or
+        #: ``None`` in :meth:`from_hands`.
+        self.cut: int | None = None if cut is None else _check_cut(cut)
+        #: The int seed :meth:`new` shuffled with (0 for ``rng=None``); ``None`` when it
+        #: was given a :class:`random.Random`, and for :meth:`from_hands`.
+        self.seed: int | None = seed
         parsed: dict[Seat, tuple[Card, ...]] = {}
         for key, cards in hands.items():
-            seat = _seat(key)
+            seat = Seat.parse(key)
             if seat in parsed:
                 raise InvalidPositionError(f"hands name seat {seat} twice")
             parsed[seat] = parse_cards(cards, what=f"{seat}'s hand")
@@ -258,6 +271,9 @@ class Deal:
             raise InvalidPositionError(
                 f"card(s) {', '.join(twice)} dealt twice (hands, turned card, stock)")
         self._hands: dict[Seat, list[Card]] = {seat: list(parsed[seat]) for seat in Seat}
+        served = (self.dealer.next, self.dealer.partner, self.dealer.previous, self.dealer)
+        self._dealt: Mapping[Seat, tuple[Card, ...]] = MappingProxyType(
+            {seat: parsed[seat] for seat in served})
         self._bidding = Bidding(self.dealer, self.turned)
         self._contract: Contract | None = None   # cache of self._bidding.contract
         self._legal: LegalPlays | None = None    # cache of the position's legal plays
@@ -288,30 +304,39 @@ class Deal:
         face up; the 11 others wait for completion (R2.7).
 
         Args:
-            dealer: the dealer (le donneur).
+            dealer: the dealer (le donneur), a :class:`Seat` or its letter.
             rng: a :class:`random.Random`, or an int seed (``None``: seed 0, so that a
-                deal is always reproducible).
+                deal is always reproducible). An int seed is kept in :attr:`seed`
+                (``None`` for a Random), so :func:`~belote_teach.transcript.to_transcript`
+                writes it.
             rules: a RuleSet, preset name or options mapping (default ``classic``).
             reserve: points waiting in the reserve from earlier litiges (R6.6).
-            cut: cards lifted by the cutter, 3 to 29 (default: drawn from ``rng``).
+            cut: cards lifted by the cutter, 3 to 29 (default: drawn from ``rng``); kept
+                in :attr:`cut`.
+
+        Returns:
+            The deal in phase ``BIDDING_1``, :attr:`dealt_hands`, :attr:`turned` and
+            :attr:`initial_stock` set.
 
         Raises:
-            InvalidPositionError: ``cut`` leaves fewer than 3 cards in a packet, or the
-                reserve is negative.
-            InvalidPositionError (seat), InvalidRuleSetError: bad dealer or rules.
+            InvalidPositionError: ``cut`` leaves fewer than 3 cards in a packet (R2.1), the
+                reserve is negative (R6.6), or ``dealer`` names no seat.
+            InvalidRuleSetError: bad rules.
         """
-        generator = rng if isinstance(rng, random.Random) else random.Random(rng or 0)
+        if isinstance(rng, random.Random):
+            generator, seed = rng, None
+        else:
+            generator = random.Random(rng or 0)
+            whole = isinstance(rng, int) and not isinstance(rng, bool)
+            seed = 0 if rng is None else rng if whole else None
         deck = list(DECK)
         generator.shuffle(deck)
         if cut is None:
             cut = generator.randint(CUT_MIN, len(DECK) - CUT_MIN)
-        elif (isinstance(cut, bool) or not isinstance(cut, int)
-              or not CUT_MIN <= cut <= len(DECK) - CUT_MIN):
-            raise InvalidPositionError(
-                f"cut {cut!r} refused: the cutter lifts {CUT_MIN} to {len(DECK) - CUT_MIN} "
-                f"cards, leaving at least {CUT_MIN} in each packet (R2.1)")
+        else:
+            _check_cut(cut)
         deck = _cut_deck(deck, cut)
-        dealer = _seat(dealer)
+        dealer = Seat.parse(dealer)
         hands: dict[Seat, list[Card]] = {seat: [] for seat in Seat}
         top = 0
         for packet in PACKETS:                                               # R2.2
@@ -321,30 +346,41 @@ class Deal:
                 top += packet
                 seat = seat.next
         turned = deck[top]                                                   # R2.3
-        return cls(dealer, hands, turned, deck[top + 1:], rules, reserve=reserve, cut=cut)
+        return cls(dealer, hands, turned, deck[top + 1:], rules, reserve=reserve, cut=cut,
+                   seed=seed)
 
     @classmethod
     def from_hands(cls, dealer: Seat | str, hands: Hands,
                    turned: Card | str, stock: Iterable[Card | str],
                    rules: RuleSet | str | Mapping[str, object] | None = None, *,
-                   reserve: int = 0) -> Deal:
+                   reserve: int = 0, cut: int | None = None) -> Deal:
         """A deal from a known distribution, ready to bid (for lessons and transcripts).
 
         Args:
-            dealer: the dealer.
-            hands: the 5 cards of each of the four seats (R2.2).
+            dealer: the dealer, a :class:`Seat` or its letter.
+            hands: the 5 cards of each of the four seats (R2.2), seat (or its letter) ->
+                cards in the order dealt; kept in :attr:`dealt_hands`.
             turned: the turned card (R2.3).
             stock: the 11 remaining cards in dealing order: completion (R2.7) gives them
-                from the first, to ``dealer.next`` first.
+                from the first, to ``dealer.next`` first; kept in :attr:`initial_stock`.
             rules: a RuleSet, preset name or options mapping (default ``classic``).
             reserve: points waiting in the reserve (R6.6).
+            cut: the cards the cutter lifted, 3 to 29 (R2.1), if known: recorded in
+                :attr:`cut` as by :meth:`new` (default ``None``: unknown). It does not
+                move any card: ``hands``, ``turned`` and ``stock`` are the cut deck dealt.
+
+        Returns:
+            The deal in phase ``BIDDING_1``; its :attr:`seed` is ``None``.
 
         Raises:
             InvalidCardError: a card cannot be read.
-            InvalidPositionError: a seat is missing or given twice, a hand does not hold
-                5 cards, the stock not 11, a card appears twice, the reserve is negative.
+            InvalidPositionError: ``dealer`` names no seat, a seat is missing or given
+                twice, a hand does not hold 5 cards (R2.2), the stock not 11, a card
+                appears twice, the reserve is negative (R6.6), or ``cut`` is not a whole
+                number from 3 to 29 (R2.1).
+            InvalidRuleSetError: bad rules.
         """
-        return cls(dealer, hands, turned, stock, rules, reserve=reserve)
+        return cls(dealer, hands, turned, stock, rules, reserve=reserve, cut=cut)
 
     # ------------------------------------------------------------------ reading: table
     @property
@@ -373,20 +409,33 @@ class Deal:
         Raises:
             InvalidPositionError: ``seat`` names no seat.
         """
-        return tuple(self._hands[_seat(seat)])
+        return tuple(self._hands[Seat.parse(seat)])
 
     def start_hand(self, seat: Seat | str) -> frozenset[Card] | None:
         """The 8 cards ``seat`` held when play began (after completion, R2.7), which
         announcements and belote are checked against; ``None`` before completion."""
         if self._start_hands is None:
             return None
-        return self._start_hands[_seat(seat)]
+        return self._start_hands[Seat.parse(seat)]
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The cards waiting for completion, in dealing order (R2.7); empty once dealt
         (and after a pass-out, the 11 cards stay here)."""
         return () if self._start_hands is not None else self._stock
+
+    @property
+    def dealt_hands(self) -> Mapping[Seat, tuple[Card, ...]]:
+        """The 5 cards each seat received at the distribution (R2.2), in the order dealt,
+        whatever was played or taken back since: a read-only mapping ``Seat -> tuple``,
+        seats in the order served (``dealer.next`` first). Hidden information."""
+        return self._dealt
+
+    @property
+    def initial_stock(self) -> tuple[Card, ...]:
+        """The 11 cards left after the turned card (R2.3), in dealing order: what
+        completion (R2.7) deals from, whatever was played or taken back since."""
+        return self._stock
 
     # ------------------------------------------------------------------ reading: bidding
     @property
@@ -502,7 +551,7 @@ class Deal:
         """True while ``seat`` may still declare announcements: announcements are on
         (R4), the deal is in play, trick 1 is being played and ``seat`` has not played
         its first card yet (R4.4)."""
-        seat = _seat(seat)
+        seat = Seat.parse(seat)
         return (self.rules.announcements and self._phase is Phase.PLAY
                 and not self._tricks and self._trick is not None
                 and all(play.seat is not seat for play in self._trick.plays))
@@ -511,7 +560,7 @@ class Deal:
         """What ``seat`` can declare with its first card: the best reading of its hand
         (R4.1–R4.3, :func:`~belote_teach.announcements.find_announcements`), strongest
         first; empty when ``seat`` may not declare any more (:meth:`may_announce`)."""
-        seat = _seat(seat)
+        seat = Seat.parse(seat)
         if not self.may_announce(seat):
             return ()
         assert self._start_hands is not None and self.trump is not None
@@ -519,7 +568,7 @@ class Deal:
 
     def declared(self, seat: Seat | str) -> tuple[Announcement, ...]:
         """The announcements ``seat`` declared with its first card (R4.4); may be empty."""
-        return self._declared.get(_seat(seat), ())
+        return self._declared.get(Seat.parse(seat), ())
 
     @property
     def declarations(self) -> tuple[Declared, ...]:
@@ -594,7 +643,7 @@ class Deal:
         turn = self.turn
         assert turn is not None
         if seat is not None:
-            actor = _seat(seat)
+            actor = Seat.parse(seat)
             if actor is not turn:
                 doing = "bid" if self._phase.is_bidding else "play"
                 raise OutOfTurnError(f"{actor} may not {what}: it is {turn}'s turn to {doing}")
@@ -832,7 +881,7 @@ class Deal:
     def observation(self, seat: Seat | str) -> Observation:
         """What ``seat`` may see (:class:`~belote_teach.observation.Observation`): its own
         hand, the public cards and calls, never another player's hidden cards."""
-        seat = _seat(seat)
+        seat = Seat.parse(seat)
         to_act = self.turn is seat
         return Observation(
             seat=seat, rules=self.rules, dealer=self.dealer, phase=self._phase,
@@ -851,9 +900,9 @@ class Deal:
     def copy(self) -> Deal:
         """An independent deep copy: changing one never changes the other."""
         clone = object.__new__(Deal)
-        clone.rules, clone.dealer, clone.reserve, clone.cut = (
-            self.rules, self.dealer, self.reserve, self.cut)
-        clone.turned, clone._stock = self.turned, self._stock
+        clone.rules, clone.dealer, clone.reserve, clone.cut, clone.seed = (
+            self.rules, self.dealer, self.reserve, self.cut, self.seed)
+        clone.turned, clone._stock, clone._dealt = self.turned, self._stock, self._dealt
         clone._hands = {seat: list(cards) for seat, cards in self._hands.items()}
         clone._bidding = self._bidding.copy()
         clone._contract = self._contract

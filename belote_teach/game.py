@@ -118,9 +118,7 @@ class ScoreRow:
                 or self.number < 1:
             raise InvalidScoreError(f"a deal number is a whole number from 1, got "
                                     f"{self.number!r}")
-        dealer = self.dealer
-        object.__setattr__(self, "dealer",
-                           dealer if isinstance(dealer, Seat) else Seat.parse(dealer))
+        object.__setattr__(self, "dealer", Seat.parse(self.dealer))
         if not isinstance(self.marks, Mapping) or set(self.marks) != set(Team):
             raise InvalidScoreError(f"deal {self.number}: marks give NS and EW, got "
                                     f"{self.marks!r}")
@@ -403,8 +401,7 @@ class Game:
                  rng: random.Random | int | None = None, *,
                  nous: Seat | Team | str = Seat.SOUTH, auto_advance: bool = True):
         self.rules: RuleSet = RuleSet.from_spec(rules)
-        dealer = (first_dealer if isinstance(first_dealer, Seat)
-                  else Seat.parse(first_dealer))
+        dealer = Seat.parse(first_dealer)
         if isinstance(rng, random.Random):
             self._rng = rng
         elif rng is None or (isinstance(rng, int) and not isinstance(rng, bool)):
@@ -421,10 +418,9 @@ class Game:
 
     # -- internals -------------------------------------------------------------
     def _deal_next(self, dealer: Seat, reserve: int) -> Deal:
-        seed = self._rng.getrandbits(32)
-        deal = Deal.new(dealer, seed, self.rules, reserve=reserve)
+        deal = Deal.new(dealer, self._rng.getrandbits(32), self.rules, reserve=reserve)
         self._deals.append(deal)
-        self._seeds.append(seed)
+        self._seeds.append(deal.seed)
         return deal
 
     def _sync(self) -> None:
@@ -610,8 +606,9 @@ class Game:
         return started
 
     def transcript(self, number: int | None = None) -> str:
-        """The transcript of deal ``number`` (default: the current deal), with its seed
-        (:func:`~belote_teach.transcript.to_transcript`).
+        """The transcript of deal ``number`` (default: the current deal), with the seed the
+        deal remembers (:attr:`Deal.seed <belote_teach.deal.Deal.seed>`,
+        :func:`~belote_teach.transcript.to_transcript`).
 
         Raises:
             InvalidPositionError: no deal has that number.
@@ -625,7 +622,7 @@ class Game:
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count:
             raise InvalidPositionError(f"deal {number!r} refused: the game has deals 1 to "
                                        f"{count}")
-        return to_transcript(self._deals[number - 1], seed=self._seeds[number - 1])
+        return to_transcript(self._deals[number - 1])
 
     def copy(self) -> Game:
         """An independent copy (deals, sheet and random generator): changing one never

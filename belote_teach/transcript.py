@@ -22,7 +22,9 @@ starting with ``#`` are ignored. In order:
     points waiting from earlier litiges (R6.6). Default 0.
 ``seed <int>`` and ``cut <cards>``
     optional: the deal is ``Deal.new(dealer, seed, rules, reserve=..., cut=...)``; the
-    cut (R2.1, 3 to 29 cards) is kept by a deal that was shuffled and cut.
+    cut (R2.1, 3 to 29 cards) is kept by a deal that was shuffled and cut, or built from
+    hands with a known cut (``Deal.from_hands(..., cut=...)``). :func:`to_transcript`
+    writes the seed a deal remembers (:attr:`Deal.seed <belote_teach.deal.Deal.seed>`).
 ``hand <seat> <5 cards>`` (four lines), ``turned <card>``, ``stock <11 cards>``
     the distribution (R2.2, R2.3): each hand in the order dealt, the turned card, the 11
     cards of completion in dealing order (R2.7). Required without ``seed``; with a seed,
@@ -75,7 +77,7 @@ A transcript round-trips::
     >>> deal = Deal.new(Seat.SOUTH, rng=7)
     >>> deal.bid("take")
     >>> deal.play(deal.legal_plays.cards[0])
-    >>> text = to_transcript(deal, seed=7)
+    >>> text = to_transcript(deal)             # the deal remembers its seed
     >>> text.splitlines()[3], text.splitlines()[-2], text.splitlines()[-1]
     ('seed 7', 'bids E:take', 'trick 1 E:QC')
     >>> parse_transcript(text) == deal
@@ -142,17 +144,9 @@ def _play_text(action: Action, words: dict[tuple[Seat, Card], str]) -> str:
     return text
 
 
-def _start_of(deal: Deal) -> Deal:
-    """A copy of ``deal`` with every action taken back: the distribution."""
-    start = deal.copy()
-    while start.actions:
-        start.pop()
-    return start
-
-
 def _same_distribution(one: Deal, other: Deal) -> bool:
-    return (one.turned == other.turned and one.stock == other.stock and one.cut == other.cut
-            and all(one.hand(s) == other.hand(s) for s in Seat))
+    return (one.turned == other.turned and one.initial_stock == other.initial_stock
+            and one.cut == other.cut and one.dealt_hands == other.dealt_hands)
 
 
 def to_transcript(deal: Deal, *, seed: int | None = None) -> str:
@@ -161,8 +155,11 @@ def to_transcript(deal: Deal, *, seed: int | None = None) -> str:
 
     Args:
         deal: any deal, finished or not: a finished one ends with its ``score`` line.
-        seed: the int seed that dealt it (``Deal.new(deal.dealer, seed, deal.rules,
-            reserve=deal.reserve)``), written as a ``seed`` line; checked.
+        seed: the int seed that dealt it, written as a ``seed`` line. Default:
+            :attr:`deal.seed <belote_teach.deal.Deal.seed>`, the seed :meth:`Deal.new
+            <belote_teach.deal.Deal.new>` remembers (no ``seed`` line when ``None``).
+            A seed given here is checked: ``Deal.new(deal.dealer, seed, deal.rules,
+            reserve=deal.reserve, cut=deal.cut)`` must deal the same cards (R2.1–R2.3).
 
     Raises:
         TranscriptError: ``deal`` is not a :class:`Deal`, or ``seed`` is not an int or
@@ -170,26 +167,26 @@ def to_transcript(deal: Deal, *, seed: int | None = None) -> str:
     """
     if not isinstance(deal, Deal):
         raise TranscriptError(f"to_transcript needs a Deal, got {deal!r}")
-    start = _start_of(deal)
     lines = [f"rules {_rules_text(deal.rules)}", f"dealer {deal.dealer}",
              f"reserve {deal.reserve}"]
+    if seed is None:
+        seed = deal.seed
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise TranscriptError(f"seed {seed!r} refused: a seed is a whole number")
+    elif seed != deal.seed and (deal.cut is None or not _same_distribution(
+            deal, Deal.new(deal.dealer, seed, deal.rules, reserve=deal.reserve,
+                           cut=deal.cut))):
+        raise TranscriptError(
+            f"seed {seed} does not deal this deal's cards (dealer {deal.dealer}, "
+            f"cut {deal.cut}): Deal.new(dealer, {seed}) gives another distribution")
     if seed is not None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TranscriptError(f"seed {seed!r} refused: a seed is a whole number")
-        if not _same_distribution(start, Deal.new(deal.dealer, seed, deal.rules,
-                                                  reserve=deal.reserve)):
-            raise TranscriptError(
-                f"seed {seed} does not deal this deal's cards (dealer {deal.dealer}, "
-                f"cut {deal.cut}): Deal.new(dealer, {seed}) gives another distribution")
         lines.append(f"seed {seed}")
     if deal.cut is not None:
         lines.append(f"cut {deal.cut}")
-    seat = deal.dealer.next
-    for _ in Seat:
-        lines.append(f"hand {seat} " + " ".join(str(c) for c in start.hand(seat)))
-        seat = seat.next
+    for seat, cards in deal.dealt_hands.items():                    # from dealer.next
+        lines.append(f"hand {seat} " + " ".join(str(c) for c in cards))
     lines.append(f"turned {deal.turned}")
-    lines.append("stock " + " ".join(str(c) for c in start.stock))
+    lines.append("stock " + " ".join(str(c) for c in deal.initial_stock))
 
     actions = deal.actions
     bids = [a for a in actions if a.is_bid]
@@ -380,16 +377,17 @@ class _Replay:
         if h.seed is not None:
             deal = Deal.new(dealer, h.seed[0], rules, reserve=reserve, cut=cut)
             for seat, (cards, at) in h.hands.items():
-                if deal.hand(seat) != cards:
+                dealt = deal.dealt_hands[seat]
+                if dealt != cards:
                     raise self.error(at, None, f"seed {h.seed[0]} deals {seat} "
-                                     f"{' '.join(str(c) for c in deal.hand(seat))}, not "
+                                     f"{' '.join(str(c) for c in dealt)}, not "
                                      f"{' '.join(str(c) for c in cards)}")
             if h.turned is not None and h.turned[0] != deal.turned:
                 raise self.error(h.turned[1], str(h.turned[0]),
                                  f"seed {h.seed[0]} turns {deal.turned}")
-            if h.stock is not None and h.stock[0] != deal.stock:
+            if h.stock is not None and h.stock[0] != deal.initial_stock:
                 raise self.error(h.stock[1], None, f"seed {h.seed[0]} leaves the stock "
-                                 f"{' '.join(str(c) for c in deal.stock)}")
+                                 f"{' '.join(str(c) for c in deal.initial_stock)}")
         else:
             missing = [f"hand {s}" for s in Seat if s not in h.hands]
             missing += [k for k in ("turned", "stock") if getattr(h, k) is None]
@@ -399,8 +397,9 @@ class _Replay:
             assert h.turned is not None and h.stock is not None
             first = min(at for _, at in h.hands.values())
             try:
-                deal = Deal(dealer, {s: cards for s, (cards, _) in h.hands.items()},
-                            h.turned[0], h.stock[0], rules, reserve=reserve, cut=cut)
+                deal = Deal.from_hands(dealer, {s: cards for s, (cards, _) in h.hands.items()},
+                                       h.turned[0], h.stock[0], rules, reserve=reserve,
+                                       cut=cut)
             except BeloteError as err:
                 raise self.error(first, None, f"the distribution (hands, turned, stock): "
                                  f"{err}") from err

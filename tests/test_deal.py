@@ -202,6 +202,56 @@ def test_from_hands_checks_the_distribution() -> None:
         Deal.from_hands("S", hands, turned, stock, reserve=-5)
 
 
+def test_from_hands_records_a_known_cut() -> None:
+    """R2.1: ``from_hands`` records the cut as ``new`` does (a transcript's ``cut`` line),
+    checked the same way; the cards are the ones given."""
+    dealt = Deal.new(Seat.SOUTH, 9)
+    hands, turned, stock = dealt.dealt_hands, dealt.turned, dealt.initial_stock
+    assert Deal.from_hands("S", hands, turned, stock).cut is None
+    built = Deal.from_hands("S", hands, turned, stock, cut=dealt.cut)
+    assert built.cut == dealt.cut and built == dealt        # the seed is not compared
+    assert built.seed is None and dealt.seed == 9
+    for bad in (0, 2, 30, -1, True, "5"):
+        with pytest.raises(InvalidPositionError, match=r"at least 3 in each packet \(R2.1\)"):
+            Deal.from_hands("S", hands, turned, stock, cut=bad)  # type: ignore[arg-type]
+
+
+def test_new_remembers_an_int_seed() -> None:
+    assert Deal.new(Seat.EAST, 99).seed == 99
+    assert Deal.new(Seat.EAST, -4).seed == -4
+    assert Deal.new(Seat.EAST).seed == 0 == Deal.new(Seat.EAST, None).seed     # seed 0
+    assert Deal.new(Seat.EAST, random.Random(99)).seed is None
+    assert Deal.new(Seat.EAST, True).seed is None                   # not a whole number
+    deal = Deal.new(Seat.EAST, 99, cut=7)
+    assert deal.seed == 99 and deal.cut == 7 and deal.copy().seed == 99
+    assert Deal.new(Seat.EAST, random.Random(99)) == Deal.new(Seat.EAST, 99)
+
+
+@pytest.mark.parametrize("dealer", ORDER)
+def test_dealt_hands_and_initial_stock_stay_through_play_and_undo(dealer: Seat) -> None:
+    """R2.2/R2.3/R2.7: the 5 cards each seat was dealt and the 11 of the stock, in dealing
+    order, whatever is bid, played or taken back."""
+    deal = Deal.new(dealer, NoShuffle(), cut=3)
+    deck = DECK[3:] + DECK[:3]
+    dealt = deal.dealt_hands
+    assert list(dealt) == [after(dealer, i + 1) for i in range(4)]   # dealer.next first
+    assert all(dealt[s] == deal.hand(s) for s in Seat)
+    assert deal.initial_stock == deal.stock == deck[21:]
+    with pytest.raises(TypeError):
+        dealt[Seat.SOUTH] = ()  # type: ignore[index]
+    played = random_deal(11 + ORDER.index(dealer))
+    start = {s: played.dealt_hands[s] for s in Seat}
+    stock = played.initial_stock
+    copy = played.copy()
+    while copy.actions:
+        assert copy.dealt_hands == start and copy.initial_stock == stock
+        copy.pop()
+    assert all(copy.hand(s) == start[s] for s in Seat) and copy.stock == stock
+    built = Deal.from_hands(dealer, {s: list(reversed(h)) for s, h in start.items()},
+                            played.turned, stock)
+    assert all(built.dealt_hands[s] == tuple(reversed(start[s])) for s in Seat)
+
+
 # -------------------------------------------------------------------- R2.4 – R2.6 bidding
 def test_r2_4_round_1_from_the_player_after_the_dealer() -> None:
     deal = Deal.new(Seat.NORTH, 3)

@@ -410,6 +410,8 @@ def test_new_deal_refuses_a_deal_that_does_not_fit() -> None:
     started = game.new_deal(prepared)
     assert started == prepared and started is not prepared and game.deal is started
     assert game.seeds == (None,) and game.number == 1
+    # the game did not deal it, but the deal knows its seed: the transcript gives it
+    assert started.seed == 1 and "\nseed 1\n" in game.transcript()
 
 
 def test_manual_advance_and_undo() -> None:
@@ -465,6 +467,7 @@ def test_transcript_of_a_game_deal() -> None:
     game.bid("take")
     text = game.transcript()
     assert f"seed {game.seeds[0]}" in text and "bids N:take" in text
+    assert game.deal.seed == game.seeds[0]                   # the deal remembers it
     assert parse_transcript(text) == game.deal
     with pytest.raises(InvalidPositionError, match="deals 1 to 1"):
         game.transcript(2)

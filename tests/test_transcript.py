@@ -194,6 +194,38 @@ def test_round_trip_property(seed: int, rules: RuleSet, stop: int | None) -> Non
         assert "\nscore " not in text
 
 
+def test_the_deal_writes_its_own_seed() -> None:
+    """``Deal.new`` remembers an int seed and ``to_transcript`` writes it untold; a deal
+    shuffled by a Random, or built from hands, has none unless one is given (checked)."""
+    deal = Deal.new(Seat.NORTH, 9)
+    deal.bid("pass")
+    text = to_transcript(deal)
+    assert text == to_transcript(deal, seed=9) and "\nseed 9\ncut " in text
+    assert parse_transcript(text).seed == 9
+    shuffled = Deal.new(Seat.NORTH, random.Random(9), cut=5)
+    assert shuffled.seed is None and "\nseed " not in to_transcript(shuffled)
+    # a given seed is checked with the deal's own cut, as parse_transcript deals it
+    text = to_transcript(shuffled, seed=9)
+    assert "\nseed 9\ncut 5\n" in text and parse_transcript(text) == shuffled
+    with pytest.raises(TranscriptError, match="seed 8 does not deal"):
+        to_transcript(shuffled, seed=8)
+    with pytest.raises(TranscriptError, match="whole number"):
+        to_transcript(Deal.new(Seat.NORTH, 1), seed=True)
+
+
+def test_distribution_with_a_cut_and_no_seed() -> None:
+    """Hands, turned card, stock and a cut, no seed: ``Deal.from_hands(..., cut=...)``."""
+    lines = [line for line in without_comments(LITIGE).splitlines()
+             if not line.startswith("seed")]
+    text = "\n".join(lines) + "\n"
+    deal = parse_transcript(text)
+    golden = read_transcript(str(GOLDEN / "litige.txt"))
+    assert deal == golden and deal.cut == 13 and deal.seed is None
+    assert deal.dealt_hands == golden.dealt_hands
+    assert to_transcript(deal) == text
+    assert to_transcript(deal, seed=1641) == without_comments(LITIGE)
+
+
 def test_passed_out_deal_keeps_the_reserve() -> None:
     deal = Deal.new(Seat.WEST, 3, reserve=96)
     for _ in range(8):
