@@ -599,9 +599,6 @@ OTHER_KINDS_MALFORMED = [
      "unknown suit 'Z'"),
     ("score unknown belote team", kind_yaml("score", belote="both"), 7, "score-x", "belote",
      "unknown team 'both': expected NS or EW or null"),
-    ("score announcements missing team",
-     kind_yaml("score", announcements="{NS: [{type: tierce, top: 10, suit: C, points: 20}]}"),
-     8, "score-x", "announcements", "missing team 'EW'"),
     ("score announcement wrong points",
      kind_yaml("score", announcements="{NS: [], EW: [{type: carre, top: 9, points: 100}]}"),
      8, "score-x", "announcements", "a carre of 9s is worth 150 points (R4.2), got 100"),
@@ -934,3 +931,14 @@ def test_check_file_with_rules() -> None:
     assert len(report.disagreements) == 20
     assert {d.scenario_id.split("-")[0] for d in report.disagreements} == {
         "announce", "compare", "score"}
+
+
+def test_score_announcements_of_one_team_only_mean_the_other_announced_nothing(tmp_path):
+    path = tmp_path / "one-team.yaml"
+    path.write_text(
+        "- id: tierce-counts\n  kind: score\n  takers: NS\n"
+        "  card_points: {NS: 75, EW: 87}\n  tricks: {NS: 4, EW: 4}\n"
+        "  announcements: {NS: [{type: tierce, top: 10, suit: C, points: 20}]}\n"
+        "  outcome: made\n  marks: {NS: 95, EW: 87}\n", encoding="utf-8")
+    report = check_file(path)
+    assert report.disagreements == () and len(report.checked) == 1

@@ -527,7 +527,8 @@ class _Reader:
                                        key if key in _TEAMS else None)
 
     def team_announcements(self, key: str) -> dict[Team, tuple[Announcement, ...]]:
-        """``{NS: [...], EW: [...]}``: a list of announcements per team."""
+        """``{NS: [...], EW: [...]}``: a list of announcements per team; a team left out
+        announced nothing."""
         value = self._mapping(key, "{NS: [{type: tierce, top: K, suit: H, points: 20}], "
                                    "EW: []}")
         for team_key in value:
@@ -537,8 +538,8 @@ class _Reader:
         found: dict[Team, tuple[Announcement, ...]] = {}
         for team_key, team in _TEAMS.items():
             if team_key not in value:
-                raise self.fail(key, f"missing team {team_key!r}: give both teams' "
-                                     "announcements (an empty list for none)")
+                found[team] = ()
+                continue
             found[team] = self._announcement_list(key, value[team_key],
                                                   value.key_lines.get(team_key), team_key)
         return found
