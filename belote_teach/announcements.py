@@ -203,7 +203,7 @@ class Announcement:
             FalseAnnouncementError: as the constructor (e.g. a tierce to the 8).
         """
         kind = AnnouncementType.parse(type)
-        rank = Rank.parse(top) if not isinstance(top, Rank) else top
+        rank = Rank.parse(top)
         if kind is AnnouncementType.CARRE:
             worth = CARRE_POINTS.get(rank, 0)
         else:
@@ -342,20 +342,20 @@ def compare_announcements(ns: Sequence[Announcement], ew: Sequence[Announcement]
         FalseAnnouncementError: an item is not an :class:`Announcement`.
         InvalidCardError: ``trump`` names no suit.
     """
-    trump = trump if isinstance(trump, Suit) else Suit.parse(trump)
+    trump = Suit.parse(trump)
     for item in (*ns, *ew):
         if not isinstance(item, Announcement):
             raise FalseAnnouncementError(f"not an announcement: {item!r}")
-    best = {Team.NS: best_announcement(ns, trump), Team.EW: best_announcement(ew, trump)}
-    if best[Team.NS] is None and best[Team.EW] is None:
+    best_ns, best_ew = best_announcement(ns, trump), best_announcement(ew, trump)
+    winner: Team | None
+    if best_ns is None and best_ew is None:
         return None, 0
-    if best[Team.EW] is None:
-        winner: Team | None = Team.NS
-    elif best[Team.NS] is None:
+    if best_ew is None:
+        winner = Team.NS
+    elif best_ns is None:
         winner = Team.EW
     else:
-        key_ns = announcement_key(best[Team.NS], trump)
-        key_ew = announcement_key(best[Team.EW], trump)
+        key_ns, key_ew = announcement_key(best_ns, trump), announcement_key(best_ew, trump)
         winner = None if key_ns == key_ew else (Team.NS if key_ns > key_ew else Team.EW)
     if winner is None:
         return None, 0
@@ -389,7 +389,7 @@ def _sequences(cards: Iterable[Card]) -> list[Announcement]:
 
 def _read_hand(hand: Iterable[Card | str], trump: Suit | str) -> tuple[tuple[Card, ...], Suit]:
     cards = parse_cards(list(hand), what="hand")
-    return cards, (trump if isinstance(trump, Suit) else Suit.parse(trump))
+    return cards, Suit.parse(trump)
 
 
 def find_announcements(hand: Iterable[Card | str], trump: Suit | str

@@ -92,7 +92,7 @@ class Bid:
             InvalidBidError: ``suit`` names no suit.
         """
         try:
-            return cls(BidKind.SUIT, suit if isinstance(suit, Suit) else Suit.parse(suit))
+            return cls(BidKind.SUIT, Suit.parse(suit))
         except InvalidCardError as err:
             raise InvalidBidError(f"invalid bid {suit!r}: {err}") from None
 
@@ -156,10 +156,6 @@ PASS = Bid(BidKind.PASS)
 
 _BID_ORDER: tuple[Bid, ...] = (TAKE, *(Bid(BidKind.SUIT, s) for s in Suit), PASS)
 _ROUND_1: frozenset[Bid] = frozenset({TAKE, PASS})
-
-
-def _seat(seat: Seat | str) -> Seat:
-    return seat if isinstance(seat, Seat) else Seat.parse(seat)
 
 
 def _ordered(bids: Iterable[Bid]) -> tuple[Bid, ...]:
@@ -264,7 +260,7 @@ class Bidding:
     __slots__ = ("_bids", "dealer", "turned")
 
     def __init__(self, dealer: Seat | str, turned: Card | str, bids: Iterable[Bid | str] = ()):
-        self.dealer: Seat = _seat(dealer)
+        self.dealer: Seat = Seat.parse(dealer)
         self.turned: Card = Card.parse(turned)
         self._bids: list[Bid] = []
         for bid in bids:
@@ -350,9 +346,9 @@ class Bidding:
             raise PhaseError(f"bid {parsed} refused: bidding is over ({state})")
         speaker = self.to_speak
         assert speaker is not None
-        if seat is not None and _seat(seat) is not speaker:
+        if seat is not None and Seat.parse(seat) is not speaker:
             raise OutOfTurnError(
-                f"{_seat(seat)} may not bid {parsed}: it is {speaker}'s turn to bid "
+                f"{Seat.parse(seat)} may not bid {parsed}: it is {speaker}'s turn to bid "
                 f"(round {self.round})"
             )
         legal = self.legal_bids

@@ -35,12 +35,14 @@ import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from belote_teach.announcements import BELOTE_POINTS, Announcement, compare_announcements
 from belote_teach.cards import DECK_POINTS, DIX_DE_DER, Suit, Team
 from belote_teach.errors import InvalidCardError, InvalidScoreError
 from belote_teach.rules import RuleSet
+
+V = TypeVar("V")
 
 __all__ = [
     "DEAL_POINTS",
@@ -317,7 +319,7 @@ def score_deal(*, takers: Team | str, card_points: Mapping[Team, int],
     if isinstance(reserve, bool) or not isinstance(reserve, int) or reserve < 0:
         raise InvalidScoreError(f"reserve: expected a whole number, 0 or more, got {reserve!r}")
     try:
-        suit = None if trump is None else trump if isinstance(trump, Suit) else Suit.parse(trump)
+        suit = None if trump is None else Suit.parse(trump)
     except InvalidCardError as err:
         raise InvalidCardError(f"trump: {err}") from None
     declared = _read_announcements(announcements)
@@ -368,7 +370,7 @@ def score_deal(*, takers: Team | str, card_points: Mapping[Team, int],
         reserve_won_by = deal_winner if reserve else None
     marks = {t: round_mark(exact[t]) for t in Team} if rules.rounding else dict(exact)
 
-    def view(values: Mapping[Team, object]) -> Mapping[Team, object]:
+    def view(values: Mapping[Team, V]) -> Mapping[Team, V]:
         return MappingProxyType({t: values[t] for t in Team})
 
     return ScoreBreakdown(
@@ -377,4 +379,4 @@ def score_deal(*, takers: Team | str, card_points: Mapping[Team, int],
         announcement_winner=winner, announcement_points=view(scored), totals=view(totals),
         capot=scored_capot, revoke=offender, exact_marks=view(exact), marks=view(marks),
         reserve_before=reserve, reserve_after=reserve_after, reserve_won_by=reserve_won_by,
-        rounded=rules.rounding, rules=rules)  # type: ignore[arg-type]
+        rounded=rules.rounding, rules=rules)

@@ -48,8 +48,8 @@ class Trick:
     __slots__ = ("_plays", "leader", "trump")
 
     def __init__(self, trump: Suit | str, leader: Seat | str, cards: Iterable[Card | str] = ()):
-        self.trump: Suit = Suit.parse(trump) if isinstance(trump, str) else trump
-        self.leader: Seat = Seat.parse(leader) if isinstance(leader, str) else leader
+        self.trump: Suit = Suit.parse(trump)
+        self.leader: Seat = Seat.parse(leader)
         parsed = parse_cards(list(cards), what="trick")
         if len(parsed) > 4:
             raise InvalidPositionError(

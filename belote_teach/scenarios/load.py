@@ -896,8 +896,8 @@ def _read_scenario(raw: _LineDict, file: str, rules: RuleSet) -> Scenario:
             raise reader.fail(key, f"missing key {key!r} (kind {kind!r} needs "
                                    f"{', '.join(keys.required)})", line=raw.line)
     source = reader.text("source", required=False)
-    common = {"id": scenario_id, "prompt": reader.prompt(), "source": source,
-              "rules": reader.rules(), "file": file, "line": raw.line}
+    common: dict[str, Any] = {"id": scenario_id, "prompt": reader.prompt(), "source": source,
+                              "rules": reader.rules(), "file": file, "line": raw.line}
     data = _READERS[kind](reader)
     model = _MODELS.get(kind)
     if model is None:
