@@ -1,0 +1,46 @@
+"""Computer players (DESIGN.md layer 2): the :class:`~belote_teach.players.base.Player`
+protocol, the levels ``random`` and ``club``, card tracking, and the drivers
+:func:`~belote_teach.players.base.play_deal` / :func:`~belote_teach.players.base.play_game`.
+
+Players see an :class:`~belote_teach.observation.Observation` only, never the hidden
+cards, and are deterministic given the ``random.Random`` they receive.
+"""
+
+from __future__ import annotations
+
+from belote_teach.players.base import Decision, Player, Technique, Turn, play_deal, play_game
+from belote_teach.players.club import ClubPlayer
+from belote_teach.players.random_player import RandomPlayer
+from belote_teach.players.tracking import Tracking, track
+
+__all__ = [
+    "LEVELS",
+    "ClubPlayer",
+    "Decision",
+    "Player",
+    "RandomPlayer",
+    "Technique",
+    "Tracking",
+    "Turn",
+    "make_player",
+    "play_deal",
+    "play_game",
+    "track",
+]
+
+#: The computer levels by name.
+LEVELS: dict[str, type[RandomPlayer] | type[ClubPlayer]] = {
+    "random": RandomPlayer, "club": ClubPlayer}
+
+
+def make_player(level: str) -> Player:
+    """A new player of ``level`` (``"random"`` or ``"club"``).
+
+    Raises:
+        ValueError: unknown level; the message lists the levels.
+    """
+    try:
+        return LEVELS[level]()
+    except KeyError:
+        raise ValueError(f"unknown player level {level!r}: expected one of "
+                         f"{', '.join(LEVELS)}") from None
