@@ -185,3 +185,21 @@ def test_position_title_shows_the_table_option() -> None:
         "Must undertrump (sous-couper, « pisser ») (R3.6)")
     option = _position("H", ["AH", "7H"], ["JH", "8H"], overtrump_partner_on_trump_lead=False)
     assert "no need to go over your partner" in explain.position_title(option, "en")
+
+
+def test_every_technique_of_the_computer_players_is_explained_in_both_languages() -> None:
+    from belote_teach.players import Technique
+
+    for technique in Technique:
+        for lang in explain.LANGUAGES:
+            with_cards = explain.technique(technique, lang, [Card.parse("10D")], Suit.HEARTS)
+            without = explain.technique(technique, lang)
+            assert with_cards and without and "{" not in with_cards + without
+            assert "()" not in without
+            if technique.tip is not None:
+                word = "tip" if lang == "en" else "conseil"
+                assert f"{word} {technique.tip}" in without, (technique, lang)
+    assert explain.technique(Technique.CHARGE_PARTNER, "en", [Card.parse("10D")]) == (
+        "Your partner is winning: feed him (charger) a high card (10♦) for the points (tip 4).")
+    assert explain.technique(Technique.DISCARD_LOW, "fr") == (
+        "Un adversaire est maître : défausse-toi de ta plus petite carte sans donner de points.")

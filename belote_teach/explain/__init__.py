@@ -17,6 +17,7 @@ fits the position and fills in the cards, seats and suits.
 
 from __future__ import annotations
 
+import enum
 import functools
 from collections.abc import Iterable
 from importlib import resources
@@ -42,6 +43,7 @@ __all__ = [
     "rule_title",
     "seat_name",
     "suit_name",
+    "technique",
     "text",
     "trick_hint",
     "trick_title",
@@ -342,3 +344,25 @@ def _trick_facts(trick: Trick, me: Seat, lang: str) -> dict[str, str]:
         "points": str(trick.points),
         "detail": detail,
     }
+
+
+# ---------------------------------------------------------------------------- techniques
+def technique(reason: enum.Enum, lang: str, cards: Iterable[Card] = (),
+              trump: Suit | None = None) -> str:
+    """Why an action is good, in one sentence: the R9 tip or club technique ``reason``
+    (a member of ``belote_teach.players.Technique``), naming ``cards`` when given.
+
+    Args:
+        reason: the technique; its value is the catalog key.
+        lang: ``"en"`` or ``"fr"``.
+        cards: the cards the reason refers to (may be empty).
+        trump: the trump suit, to list the cards in hand order.
+
+    Raises:
+        ValueError: unknown language.
+        KeyError: a technique without a sentence (caught by the catalog tests).
+    """
+    sentence = str(catalog(lang)["techniques"][reason.value])
+    shown = join_cards(list(cards), lang, trump) if cards else ""
+    text_ = sentence.format(cards=shown)
+    return text_.replace(" ()", "").replace("() ", "")
