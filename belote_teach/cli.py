@@ -1,20 +1,27 @@
 """The ``belote-teach`` command line.
 
 ``belote-teach check FILE...`` validates scenario files (SCENARIOS.md) against the
-engine. Each subcommand is one ``_add_<name>`` function registering its parser and a
-``_run_<name>`` function returning the exit status, so a new subcommand (``solve``)
-is one more pair of functions in :data:`_SUBCOMMANDS`.
+engine; ``belote-teach solve FILE...`` solves every ``solve`` position of scenario files
+double dummy (:func:`belote_teach.solver.solve`) and prints the value of each legal card
+and the time taken. Each subcommand is one ``_add_<name>`` function registering its
+parser and a ``_run_<name>`` function returning the exit status, listed in
+:data:`_SUBCOMMANDS`.
 
 Exit status of ``check``: 0 when the engine agrees with every checked scenario,
 1 when it disagrees with at least one, 2 when a file is missing or malformed, whatever
 the kind of the malformed scenario (the message, on stderr, names the file, the line,
 the scenario and the key), or when ``--rules`` names an unknown preset.
+
+Exit status of ``solve``: 0 when every file was read and solved (disagreements with a
+file's expected ``values`` are shown, not failed: that is ``check``'s job), 2 when a file
+is missing or malformed or ``--rules`` names an unknown preset.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Callable, Sequence
 from importlib import metadata
 
@@ -22,7 +29,7 @@ from belote_teach.errors import InvalidRuleSetError
 from belote_teach.rules import PRESETS, RuleSet
 from belote_teach.scenarios.check import CHECKERS, check_scenarios, not_checked_message
 from belote_teach.scenarios.load import ScenarioFileError, load_file
-from belote_teach.scenarios.model import KINDS
+from belote_teach.scenarios.model import KINDS, SolveScenario
 
 __all__ = ["EXIT_DISAGREEMENT", "EXIT_MALFORMED", "EXIT_OK", "build_parser", "main"]
 
@@ -51,8 +58,11 @@ what is compared:
             and belote (R5.1)
   compare   winner (NS, EW or none) and points (R4.5, R4.6)
   score     outcome, marks and reserve_after if given (R6, R5.3, R3.8)
+  solve     values (every legal card of the seat to play and its double-dummy card
+            points, dix de der included; R1, R3)
 every scenario is validated first, whatever its kind (keys, cards, suits, teams,
-numbers); kinds not checked yet ({", ".join(k for k in KINDS if k not in CHECKERS)})
+numbers); kinds not checked yet ({", ".join(k for k in KINDS if k not in CHECKERS)
+                                  or "none"})
 are then listed and counted, never passed silently.
 
 output: one line per disagreement, FILE:LINE: ID: KEY: expected ..., got ...;
@@ -118,10 +128,97 @@ def _run_check(args: argparse.Namespace) -> int:
     return status
 
 
+# ------------------------------------------------------------------------- solve
+_SOLVE_EPILOG = f"""\
+output: for each 'solve' scenario, in file order, one line
+  FILE:LINE: ID: SEAT to play (trump T, trick [...]): CARD VALUE, ... best CARD in MS ms
+where VALUE is the card points (dix de der included, no belote, announcement or
+capot bonus) the team of SEAT wins from here with best play by all four players
+seeing all cards; the legal cards are in hand order. When the file's expected
+values differ, a second line starts with '  file expects'. Other kinds are skipped.
+A summary line per file: FILE: N positions solved in S s.
+
+exit status: 0 every file solved, 2 a file is missing or malformed (message on
+stderr with FILE:LINE, the scenario id and the key) or --rules is unknown.
+
+rules: as for check ({", ".join(PRESETS)}; a scenario's own 'rules' wins).
+
+example:
+  belote-teach solve tests/data/public.yaml
+"""
+
+
+def _add_solve(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "solve",
+        help="solve the 'solve' positions of scenario files double dummy",
+        description="Solve every 'solve' position of scenario files (YAML, SCENARIOS.md "
+                    "format) double dummy: print the value of each legal card and the time "
+                    "the solve took.",
+        epilog=_SOLVE_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("files", metavar="FILE", nargs="+",
+                        help="a scenario file (YAML list, or mapping with key 'scenarios')")
+    parser.add_argument("--rules", metavar="PRESET", default=None,
+                        help=f"rules preset ({', '.join(PRESETS)}) for the scenarios that "
+                             "set no 'rules' themselves (default: classic)")
+    parser.set_defaults(run=_run_solve)
+
+
+def _solve_line(scenario: SolveScenario) -> list[str]:
+    """The output lines of one solved position (see :data:`_SOLVE_EPILOG`)."""
+    result = scenario.solve()
+    trick = ", ".join(str(c) for c in scenario.trick_cards)
+    values = ", ".join(f"{card} {value}" for card, value in result.values.items())
+    best = " ".join(str(c) for c in result.best)
+    lines = [f"{scenario.location}: {scenario.id}: {result.seat} to play (trump "
+             f"{scenario.trump}, trick [{trick}]): {values}; best {best} in "
+             f"{result.seconds * 1000:.1f} ms"]
+    if dict(scenario.values) != dict(result.values):
+        hand = scenario.hands[result.seat]
+        expected = ", ".join(f"{card} {scenario.values[card]}"
+                             for card in hand if card in scenario.values)
+        lines.append(f"  file expects: {expected}")
+    return lines
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    """Solve each file's ``solve`` scenarios; a malformed file is reported (exit 2) and
+    the others still run."""
+    rules = None
+    if args.rules is not None:
+        try:
+            rules = RuleSet.preset(args.rules)
+        except InvalidRuleSetError as err:
+            print(f"error: --rules: {err}", file=sys.stderr)
+            return EXIT_MALFORMED
+    status = EXIT_OK
+    for file in args.files:
+        try:
+            scenarios = load_file(file, rules=rules)
+        except ScenarioFileError as err:
+            print(f"error: {err}", file=sys.stderr)
+            status = EXIT_MALFORMED
+            continue
+        solved = 0
+        seconds = 0.0
+        for scenario in scenarios:
+            if isinstance(scenario, SolveScenario):
+                start = time.perf_counter()
+                for line in _solve_line(scenario):
+                    print(line)
+                seconds += time.perf_counter() - start
+                solved += 1
+        print(f"{file}: {solved} position{'' if solved == 1 else 's'} solved in "
+              f"{seconds:.3f} s")
+    return status
+
+
 # ------------------------------------------------------------------------- parser
 _Adder = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 #: The subcommands, in the order of ``--help``.
-_SUBCOMMANDS: tuple[_Adder, ...] = (_add_check,)
+_SUBCOMMANDS: tuple[_Adder, ...] = (_add_check, _add_solve)
 
 
 def build_parser() -> argparse.ArgumentParser:

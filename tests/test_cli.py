@@ -18,9 +18,7 @@ HERE = Path(__file__).resolve().parent
 PUBLIC = HERE / "data" / "public.yaml"
 LESSON = HERE.parent / "notebooks" / "scenarios" / "03-play-a-trick.yaml"
 
-PUBLIC_SUMMARY = (f"{PUBLIC}: 56 scenarios checked, 0 disagreements, 5 not checked "
-                  "(kinds not supported yet: solve)")
-SUPPORTED = "supported kinds: trick, play, bid, announce, compare, score"
+PUBLIC_SUMMARY = f"{PUBLIC}: 61 scenarios checked, 0 disagreements"
 
 PLAY = """\
 - id: {id}
@@ -43,7 +41,7 @@ def bid_yaml(id: str) -> str:
 
 
 SOLVE = ("- {id: s1, kind: solve, trump: H, leader: S, trick: [], "
-         "hands: {N: [QD], E: [10S], S: [9H], W: [KH]}, values: {9H: 20}}\n")
+         "hands: {N: [QD], E: [10S], S: [9H], W: [KH]}, values: {9H: 41}}\n")
 
 
 def write(tmp_path: Path, text: str, name: str = "bad.yaml") -> Path:
@@ -62,11 +60,7 @@ def run(capsys, *argv: object) -> tuple[int, list[str], str]:
 def test_public_file_passes(capsys) -> None:
     status, lines, err = run(capsys, "check", PUBLIC)
     assert status == 0 and err == ""
-    assert lines[-1] == PUBLIC_SUMMARY
-    not_checked = [line for line in lines if "is not checked yet" in line]
-    assert len(not_checked) == 5 == len(lines) - 1
-    assert not_checked[0] == (f"{PUBLIC}:720: solve-last-trick-eight-overtrumps: kind 'solve' "
-                              f"is not checked yet ({SUPPORTED})")
+    assert lines == [PUBLIC_SUMMARY]
 
 
 def test_lesson_file_passes(capsys) -> None:
@@ -113,16 +107,14 @@ def test_trick_disagreement(tmp_path, capsys) -> None:
     assert lines[0] == f"{path}:1: t: winner: expected 2, got 4"
 
 
-def test_unsupported_kinds_are_reported_and_counted(tmp_path, capsys) -> None:
-    path = write(tmp_path, play_yaml() + bid_yaml("b1") + SOLVE + SOLVE.replace("s1", "s2"),
-                 name="mixed.yaml")
+def test_solve_kind_is_checked(tmp_path, capsys) -> None:
+    path = write(tmp_path, play_yaml() + bid_yaml("b1") + SOLVE
+                 + SOLVE.replace("s1", "s2").replace("9H: 41", "9H: 20"), name="mixed.yaml")
     status, lines, _ = run(capsys, "check", path)
-    assert status == 0
+    assert status == 1
     assert lines == [
-        f"{path}:8: s1: kind 'solve' is not checked yet ({SUPPORTED})",
-        f"{path}:9: s2: kind 'solve' is not checked yet ({SUPPORTED})",
-        f"{path}: 2 scenarios checked, 0 disagreements, 2 not checked "
-        "(kinds not supported yet: solve)",
+        f"{path}:9: s2: values: expected {{9H: 20}}, got {{9H: 41}}",
+        f"{path}: 4 scenarios checked, 1 disagreement",
     ]
 
 
@@ -253,6 +245,7 @@ def test_check_help_explains_exit_status(capsys) -> None:
     text = "\n".join(lines)
     assert status == 0
     assert "exit status" in text and "FILE" in text and "not checked yet" in text
+    assert "solve     values" in text
 
 
 def test_usage_errors_exit_2(capsys) -> None:
@@ -336,8 +329,7 @@ def test_rules_preset_on_the_public_file(capsys) -> None:
     assert status == 0 and lines[-1] == PUBLIC_SUMMARY
     status, lines, _ = run(capsys, "check", "--rules", "FFB2016", PUBLIC)
     assert status == 1
-    assert lines[-1] == (f"{PUBLIC}: 56 scenarios checked, 20 disagreements, 5 not checked "
-                         "(kinds not supported yet: solve)")
+    assert lines[-1] == f"{PUBLIC}: 61 scenarios checked, 20 disagreements"
 
 
 def test_unknown_rules_preset_exits_2_before_reading(tmp_path, capsys) -> None:

@@ -1,7 +1,7 @@
 """Scenario files (SCENARIOS.md): model, loader with ``file:line`` errors, checker.
 
 Data-driven: every checked scenario (``trick``, ``play``, ``bid``, ``announce``,
-``compare``, ``score``) of the public file (the copy in tests/data) and of lesson 3's
+``compare``, ``score``, ``solve``) of the public file (the copy in tests/data) and of lesson 3's
 exercise set must agree with the engine.
 """
 
@@ -30,6 +30,7 @@ from belote_teach.scenarios import (
     Scenario,
     ScenarioFileError,
     ScoreScenario,
+    SolveScenario,
     TrickScenario,
     UnsupportedScenario,
     check_file,
@@ -66,7 +67,7 @@ def test_public_file_kinds_are_all_accounted_for() -> None:
                        "score": 14, "solve": 5}
     models = {"trick": TrickScenario, "play": PlayScenario, "bid": BidScenario,
               "announce": AnnounceScenario, "compare": CompareScenario,
-              "score": ScoreScenario, "solve": UnsupportedScenario}
+              "score": ScoreScenario, "solve": SolveScenario}
     assert all(isinstance(s, models[s.kind]) for s in PUBLIC_SCENARIOS)
     assert all(isinstance(s, UnsupportedScenario) for s in PUBLIC_SCENARIOS
                if s.kind not in SUPPORTED_KINDS)
@@ -80,11 +81,9 @@ def test_public_scenario_agrees_with_engine(scenario) -> None:
 def test_public_report() -> None:
     report = check_file(PUBLIC)
     assert report.ok
-    assert len(report.checked) == 56
-    assert len(report.unsupported) == 5
-    assert report.summary() == (
-        f"{PUBLIC}: 56 scenarios checked, 0 disagreements, 5 not checked "
-        "(kinds not supported yet: solve)")
+    assert len(report.checked) == 61
+    assert len(report.unsupported) == 0
+    assert report.summary() == f"{PUBLIC}: 61 scenarios checked, 0 disagreements"
 
 
 def test_public_lines_point_at_each_scenario() -> None:
@@ -242,26 +241,29 @@ def test_trick_winner_and_points_disagreements() -> None:
 
 
 def test_unsupported_kinds_are_counted_not_passed() -> None:
-    text = play_yaml() + kind_yaml("solve", id="a-solve") + kind_yaml("solve", id="b-solve")
+    # every kind of SCENARIOS.md has a checker now: an UnsupportedScenario (a kind added to
+    # the document before its checker) is built by hand
+    text = play_yaml() + kind_yaml("solve", id="a-solve")
     scenarios = load_text(text, file="u.yaml")
-    assert [type(s) for s in scenarios] == [PlayScenario, UnsupportedScenario,
-                                            UnsupportedScenario]
+    assert [type(s) for s in scenarios] == [PlayScenario, SolveScenario]
     solve = scenarios[1]
     assert (solve.id, solve.kind, solve.file, solve.line) == ("a-solve", "solve", "u.yaml", 7)
-    assert scenarios[2].line == 14
-    with pytest.raises(NotImplementedError, match="kind 'solve' is not checked yet"):
-        check_scenario(scenarios[1])
-    report = check_scenarios(scenarios, "u.yaml")
+    assert check_scenario(solve) == []
+    new = [UnsupportedScenario(id=f"{x}-new", kind="new", file="u.yaml", line=line)
+           for x, line in (("a", 14), ("b", 15))]
+    with pytest.raises(NotImplementedError, match="kind 'new' is not checked yet"):
+        check_scenario(new[0])
+    report = check_scenarios([*scenarios, *new], "u.yaml")
     assert isinstance(report, CheckReport)
-    assert report.ok and len(report.checked) == 1
-    assert [s.id for s in report.unsupported] == ["a-solve", "b-solve"]
-    assert report.summary() == ("u.yaml: 1 scenario checked, 0 disagreements, 2 not checked "
-                                "(kinds not supported yet: solve)")
+    assert report.ok and len(report.checked) == 2
+    assert [s.id for s in report.unsupported] == ["a-new", "b-new"]
+    assert report.summary() == ("u.yaml: 2 scenarios checked, 0 disagreements, 2 not checked "
+                                "(kinds not supported yet: new)")
 
 
 def test_kinds_constant_matches_scenarios_md() -> None:
     assert KINDS == ("trick", "play", "bid", "announce", "compare", "score", "solve")
-    assert SUPPORTED_KINDS == ("trick", "play", "bid", "announce", "compare", "score")
+    assert SUPPORTED_KINDS == ("trick", "play", "bid", "announce", "compare", "score", "solve")
 
 
 # ---------------------------------------------------------------------------- loader errors
@@ -422,15 +424,15 @@ def test_public_unsupported_scenarios_are_validated_with_their_data() -> None:
     assert score.card_points == {Team.NS: 0, Team.EW: 162}
     assert by_id["score-rounding-on"].rules.rounding
     solve = by_id["solve-keep-the-nine-for-dix-de-der"]
-    assert solve.data["leader"] is Seat.EAST
-    assert solve.data["values"] == {Card.parse("9H"): 29, Card.parse("8H"): 56}
+    assert solve.leader is Seat.EAST and solve.seat is Seat.SOUTH
+    assert solve.values == {Card.parse("9H"): 29, Card.parse("8H"): 56}
     compare = by_id["compare-exact-tie-nobody-scores"]
     assert compare.winner is None and compare.first is Team.NS
 
 
 #: The model of each kind of :data:`VALID_KINDS`.
 MODELS = {"bid": BidScenario, "announce": AnnounceScenario, "compare": CompareScenario,
-          "score": ScoreScenario, "solve": UnsupportedScenario}
+          "score": ScoreScenario, "solve": SolveScenario}
 
 
 @pytest.mark.parametrize("kind", VALID_KINDS)
@@ -464,9 +466,9 @@ def test_scenario_values_of_every_kind() -> None:
     assert score.belote is None and score.outcome is Outcome.MADE
     assert (score.takers, score.trump, score.reserve, score.revoke, score.reserve_after) == (
         Team.NS, Suit.HEARTS, 0, None, 0)
-    assert solve.data["hands"][Seat.SOUTH] == cards("9H", "8H")
-    assert solve.data["trick"] == cards("AC", "KC", "9C")
-    for scenario in (bid, announce, compare, score):
+    assert solve.hands[Seat.SOUTH] == cards("9H", "8H")
+    assert solve.trick_cards == cards("AC", "KC", "9C")
+    for scenario in (bid, announce, compare, score, solve):
         assert check_scenario(scenario) == [], scenario.id
 
 
@@ -659,7 +661,7 @@ OTHER_KINDS_MALFORMED = [
      "compare-x", "source", "expected text"),
     ("duplicate key on an announce", kind_yaml("announce", extra="  trump: S\n"), 7,
      "announce-x", "trump", "duplicate key 'trump' (first on line 3)"),
-    ("rules on a solve, not checked yet", kind_yaml("solve", extra="  rules: belotte\n"), 8,
+    ("rules on a solve", kind_yaml("solve", extra="  rules: belotte\n"), 8,
      "solve-x", "rules", "unknown rules preset 'belotte'"),
     ("score equal sequences without trump",
      kind_yaml("score", drop=("trump",), announcements="{NS: [{type: tierce, top: K, suit: H, "

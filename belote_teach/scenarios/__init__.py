@@ -8,10 +8,10 @@ the checker behind ``belote-teach check``.
     ... - {id: tierce, kind: announce, trump: H, hand: [8C, 9C, 10C, AS, QS, KD, JD, 7H],
     ...    announcements: [{type: tierce, top: 10, suit: C, points: 20}], belote: false}
     ... - {id: a-solve, kind: solve, trump: H, leader: S, trick: [],
-    ...    hands: {N: [QD], E: [10S], S: [9H], W: [KH]}, values: {9H: 20}}
+    ...    hands: {N: [QD], E: [10S], S: [9H], W: [KH]}, values: {9H: 41}}
     ... '''), file="demo.yaml")
     >>> print(report.summary())
-    demo.yaml: 2 scenarios checked, 0 disagreements, 1 not checked (kinds not supported yet: solve)
+    demo.yaml: 3 scenarios checked, 0 disagreements
 """
 
 from belote_teach.scenarios.check import (
@@ -39,6 +39,7 @@ from belote_teach.scenarios.model import (
     PlayScenario,
     Scenario,
     ScoreScenario,
+    SolveScenario,
     TrickScenario,
     UnsupportedScenario,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "Scenario",
     "ScenarioFileError",
     "ScoreScenario",
+    "SolveScenario",
     "TrickScenario",
     "UnsupportedScenario",
     "check_file",

@@ -10,7 +10,9 @@ The expected-answer keys of SCENARIOS.md are compared with what the engine compu
 * ``announce``: ``announcements`` (a multiset compared on type, top, suit and points,
   R4.1–R4.3) and ``belote`` (R5.1);
 * ``compare``: ``winner`` (``NS``, ``EW`` or ``none``) and ``points`` (R4.5, R4.6);
-* ``score``: ``outcome``, ``marks`` and ``reserve_after`` if given (R6, R5.3, R3.8).
+* ``score``: ``outcome``, ``marks`` and ``reserve_after`` if given (R6, R5.3, R3.8);
+* ``solve``: ``values``, an exact mapping from every legal card of the seat to play to
+  its double-dummy card points (:func:`belote_teach.solver.solve`; R1, R3).
 
 With the rules' ``announcements`` off (preset ``ffb2016``, R7) a hand announces nothing
 and nobody scores announcements; belote is still played.
@@ -48,6 +50,7 @@ from belote_teach.scenarios.model import (
     PlayScenario,
     Scenario,
     ScoreScenario,
+    SolveScenario,
     TrickScenario,
     UnsupportedScenario,
     in_hand_order,
@@ -216,6 +219,22 @@ def _check_score(scenario: ScoreScenario) -> list[Disagreement]:
     return found
 
 
+def _values(values: Mapping[Card, int], hand: Iterable[Card]) -> str:
+    return "{" + ", ".join(f"{card}: {values[card]}"
+                           for card in in_hand_order(values, hand)) + "}"
+
+
+def _check_solve(scenario: SolveScenario) -> list[Disagreement]:
+    """``values``: every legal card of the seat to play and its double-dummy card points
+    (R1.2–R1.4, R3), compared as an exact mapping."""
+    result = scenario.solve()
+    if dict(result.values) == dict(scenario.values):
+        return []
+    hand = scenario.hands[result.seat]
+    return [_differ(scenario, "values", _values(scenario.values, hand),
+                    _values(result.values, hand))]
+
+
 #: The checker of each supported kind; add one here to support a new kind.
 CHECKERS: dict[str, Callable[[Scenario], list[Disagreement]]] = {
     "trick": _check_trick,  # type: ignore[dict-item]
@@ -224,6 +243,7 @@ CHECKERS: dict[str, Callable[[Scenario], list[Disagreement]]] = {
     "announce": _check_announce,  # type: ignore[dict-item]
     "compare": _check_compare,  # type: ignore[dict-item]
     "score": _check_score,  # type: ignore[dict-item]
+    "solve": _check_solve,  # type: ignore[dict-item]
 }
 
 
@@ -233,8 +253,8 @@ def _supported() -> str:
 
 def not_checked_message(scenario: UnsupportedScenario) -> str:
     """The line reporting a scenario whose kind is not checked yet, e.g.
-    ``public.yaml:722: solve-x: kind 'solve' is not checked yet (supported kinds: trick,
-    play, bid, announce, compare, score)``."""
+    ``public.yaml:722: new-x: kind 'new' is not checked yet (supported kinds: trick,
+    play, bid, announce, compare, score, solve)``."""
     return (f"{scenario.location}: {scenario.id}: kind {scenario.kind!r} is not checked yet "
             f"(supported kinds: {_supported()})")
 
@@ -249,8 +269,8 @@ def check_scenario(scenario: Scenario) -> list[Disagreement]:
         One :class:`Disagreement` per differing key, in the order winner, points
         (``trick``); legal, rule, best (``play``); legal_bids, advice (``bid``);
         announcements, belote (``announce``);
-        winner, points (``compare``); outcome, marks, reserve_after (``score``); empty
-        when the engine agrees.
+        winner, points (``compare``); outcome, marks, reserve_after (``score``); values
+        (``solve``); empty when the engine agrees.
 
     Raises:
         NotImplementedError: an :class:`UnsupportedScenario` (its kind has no checker
@@ -285,8 +305,9 @@ class CheckReport:
         return not self.disagreements
 
     def summary(self) -> str:
-        """One line, e.g. ``public.yaml: 56 scenarios checked, 0 disagreements, 5 not
-        checked (kinds not supported yet: solve)``."""
+        """One line, e.g. ``public.yaml: 61 scenarios checked, 0 disagreements``, with
+        ``, N not checked (kinds not supported yet: ...)`` when some kinds have no
+        checker."""
         def count(n: int, word: str) -> str:
             return f"{n} {word}" + ("" if n == 1 else "s")
 

@@ -23,16 +23,16 @@ unknown card '11H' (unknown rank '11': expected one of 7, 8, 9, 10 (or T), J, Q,
 
 Every kind is validated against its keys in :data:`~.model.KIND_KEYS` (allowed and
 required keys, cards, suits, seats, teams, numbers, positions that cannot occur). Kinds
-``trick``, ``play``, ``bid``, ``announce``, ``compare`` and ``score`` are read into
-:class:`~.model.TrickScenario`, :class:`~.model.PlayScenario`,
+``trick``, ``play``, ``bid``, ``announce``, ``compare``, ``score`` and ``solve`` are read
+into :class:`~.model.TrickScenario`, :class:`~.model.PlayScenario`,
 :class:`~.model.BidScenario`, :class:`~.model.AnnounceScenario`,
-:class:`~.model.CompareScenario` and :class:`~.model.ScoreScenario`; the other kind of
-SCENARIOS.md (``solve``) is kept as :class:`~.model.UnsupportedScenario`, its validated
-values in ``data``:
+:class:`~.model.CompareScenario`, :class:`~.model.ScoreScenario` and
+:class:`~.model.SolveScenario`; a kind without a model would be kept as
+:class:`~.model.UnsupportedScenario` with its validated values in ``data``:
 
     >>> [solve] = load_text("- {id: s, kind: solve, trump: H, leader: S, trick: [], "
     ...                     "hands: {N: [QD], E: [10S], S: [9H], W: [KH]}, values: {9H: 20}}")
-    >>> solve.kind, solve.data["leader"], solve.data["values"]
+    >>> solve.kind, solve.leader, solve.values
     ('solve', <Seat.SOUTH: 'S'>, {Card.parse('9H'): 20})
     >>> load_text("- {id: b, kind: bid, turned: ZZ, round: 1, hand: [], legal_bids: [pass]}",
     ...           file="bad.yaml")
@@ -85,6 +85,7 @@ from belote_teach.scenarios.model import (
     PlayScenario,
     Scenario,
     ScoreScenario,
+    SolveScenario,
     TrickScenario,
     UnsupportedScenario,
 )
@@ -854,6 +855,11 @@ def _score_model(data: _Data, common: _Data) -> ScoreScenario:
         reserve_after=data.get("reserve_after"), **common)
 
 
+def _solve_model(data: _Data, common: _Data) -> SolveScenario:
+    return SolveScenario(trump=data["trump"], hands=data["hands"], trick_cards=data["trick"],
+                         leader=data["leader"], values=data["values"], **common)
+
+
 #: The kinds read into checked scenarios; add a model here (and a checker) to support a
 #: kind. The others are kept as :class:`~.model.UnsupportedScenario` with their data.
 _MODELS: dict[str, Callable[[_Data, _Data], Scenario]] = {
@@ -863,6 +869,7 @@ _MODELS: dict[str, Callable[[_Data, _Data], Scenario]] = {
     "announce": _announce_model,
     "compare": _compare_model,
     "score": _score_model,
+    "solve": _solve_model,
 }
 #: The kinds fully loaded (the others of :data:`~.model.KINDS` are kept unsupported).
 SUPPORTED_KINDS: tuple[str, ...] = tuple(_MODELS)
@@ -969,8 +976,8 @@ def load_text(text: str, file: str = "<string>", *,
         The scenarios in file order: :class:`~.model.TrickScenario`,
         :class:`~.model.PlayScenario`, :class:`~.model.BidScenario`,
         :class:`~.model.AnnounceScenario`, :class:`~.model.CompareScenario`,
-        :class:`~.model.ScoreScenario`, or :class:`~.model.UnsupportedScenario`
-        (validated too) for the kind ``solve``.
+        :class:`~.model.ScoreScenario` or :class:`~.model.SolveScenario` (a kind
+        without a model would give a validated :class:`~.model.UnsupportedScenario`).
 
     Raises:
         ScenarioFileError: YAML syntax error (with its line); not a list of scenarios;

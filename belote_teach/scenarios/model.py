@@ -33,6 +33,7 @@ from belote_teach.bidding import legal_bids
 from belote_teach.cards import Card, Seat, Suit, Team
 from belote_teach.rules import CLASSIC, LegalPlays, Rule, RuleSet, legal_plays
 from belote_teach.scoring import Outcome, ScoreBreakdown, score_deal
+from belote_teach.solver import SolveResult, solve
 from belote_teach.trick import Trick
 
 __all__ = [
@@ -53,6 +54,7 @@ __all__ = [
     "PlayScenario",
     "Scenario",
     "ScoreScenario",
+    "SolveScenario",
     "TrickScenario",
     "UnsupportedScenario",
     "in_hand_order",
@@ -392,8 +394,52 @@ class ScoreScenario(_ScenarioBase):
 
 
 @dataclass(frozen=True, kw_only=True)
+class SolveScenario(_ScenarioBase):
+    """kind ``solve`` (SCENARIOS.md): the double-dummy value of each legal card (R1, R3).
+
+    Attributes:
+        trump: the trump suit.
+        hands: the cards each seat still holds (every seat present, possibly empty).
+        trick_cards: the cards already played to the current trick, leader first (0–3);
+            the YAML key is ``trick``.
+        leader: the seat that led the current trick; the seat to play is the one after
+            the last card of ``trick_cards``.
+        values: the expected value of each legal card of the seat to play: card points
+            (R1.2–R1.4, dix de der included, no belote, announcement or capot bonus) its
+            team wins from here with best play by all; compared as an exact mapping.
+        id, prompt, source, rules, file, line: as in :class:`TrickScenario`.
+    """
+
+    kind: ClassVar[str] = "solve"
+    trump: Suit
+    hands: Mapping[Seat, tuple[Card, ...]] = field(hash=False)
+    trick_cards: tuple[Card, ...] = ()
+    leader: Seat
+    values: Mapping[Card, int] = field(hash=False)
+
+    @property
+    def seat(self) -> Seat:
+        """The seat to play: ``len(trick_cards)`` places after the leader."""
+        seat = self.leader
+        for _ in self.trick_cards:
+            seat = seat.next
+        return seat
+
+    def solve(self) -> SolveResult:
+        """The engine's answer: :func:`belote_teach.solver.solve` on the position, with
+        the scenario's rules (R3.2 and R3.6 options).
+
+        Raises:
+            InvalidCardError, InvalidPositionError: only for a scenario built by hand
+                with an impossible position (the loader never builds one).
+        """
+        return solve(self.hands, self.trump, self.trick_cards, self.leader, self.rules)
+
+
+@dataclass(frozen=True, kw_only=True)
 class UnsupportedScenario(_ScenarioBase):
-    """A scenario of a kind the checker does not support yet (``solve``).
+    """A scenario of a kind the checker does not support yet (every kind of SCENARIOS.md
+    is supported now; kept for kinds added to the document before their checker).
 
     The loader validated it as strictly as the checked kinds (keys of :data:`KIND_KEYS`,
     cards, suits, teams, numbers, impossible positions); it is kept so that it can be
@@ -417,6 +463,6 @@ class UnsupportedScenario(_ScenarioBase):
 
 #: A scenario of a kind the checker compares with the engine.
 CheckedScenario: TypeAlias = (TrickScenario | PlayScenario | BidScenario | AnnounceScenario
-                              | CompareScenario | ScoreScenario)
+                              | CompareScenario | ScoreScenario | SolveScenario)
 #: Any scenario the loader returns.
 Scenario: TypeAlias = CheckedScenario | UnsupportedScenario
