@@ -366,3 +366,52 @@ def technique(reason: enum.Enum, lang: str, cards: Iterable[Card] = (),
     shown = join_cards(list(cards), lang, trump) if cards else ""
     text_ = sentence.format(cards=shown)
     return text_.replace(" ()", "").replace("() ", "")
+
+
+# ---------------------------------------------------------------------------- coach
+def coach_review(*, verdict: str, card: Card, best: tuple[Card, ...], loss: float,
+                 samples: int, tolerance: float, success: tuple[float, float],
+                 outcome_changed: bool, reason: enum.Enum | None,
+                 reason_cards: Iterable[Card], trump: Suit, lang: str) -> str:
+    """The coach's review of a legal card in words (``belote_teach.coach.Review``).
+
+    Args:
+        verdict: ``"best"``, ``"also_good"``, ``"inaccuracy"`` or ``"mistake"``.
+        card: the card played; ``best``: the good cards, the recommended one first.
+        loss: expected loss in card points; ``samples``: deals sampled;
+            ``tolerance``: card points within which cards are equal.
+        success: the success rates (0.0–1.0) of the recommended card and of ``card``.
+        outcome_changed: True to say that the card changes the contract's outcome (R6.2).
+        reason: the technique behind the recommended card (R9 tip), with
+            ``reason_cards``; ``trump``: the trump suit; ``lang``: ``"en"`` or ``"fr"``.
+
+    Raises:
+        ValueError: unknown language.
+        KeyError: unknown verdict.
+    """
+    sentences = catalog(lang)["coach"]
+    first = best[0] if best else card
+    facts = {"card": card_short(card, lang), "best": card_short(first, lang),
+             "loss": f"{loss:.0f}", "samples": str(samples), "tolerance": f"{tolerance:g}",
+             "best_rate": f"{100 * success[0]:.0f}", "card_rate": f"{100 * success[1]:.0f}"}
+    parts = [str(sentences[verdict]).format(**facts)]
+    if outcome_changed:
+        parts.append(str(sentences["outcome"]).format(**facts))
+    if reason is not None:
+        why = technique(reason, lang, reason_cards, trump)
+        if verdict == "best":
+            parts.append(why)
+        else:
+            parts.append(str(sentences["why"]).format(reason=why, **facts))
+    return " ".join(parts)
+
+
+def coach_hint(card: Card, reason: enum.Enum, reason_cards: Iterable[Card], trump: Suit,
+               lang: str) -> str:
+    """The coach's hint in one line: "Play J♥: <reason>" (``belote_teach.coach.Hint``).
+
+    Raises:
+        ValueError: unknown language.
+    """
+    why = technique(reason, lang, reason_cards, trump)
+    return str(catalog(lang)["coach"]["hint"]).format(card=card_short(card, lang), reason=why)
