@@ -33,6 +33,8 @@ __all__ = [
     "LANGUAGES",
     "card_name",
     "card_short",
+    "coach_hint",
+    "coach_review",
     "explain_card",
     "explain_rule",
     "explain_trick",
