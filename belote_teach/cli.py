@@ -22,14 +22,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from importlib import metadata
 
 from belote_teach.errors import InvalidRuleSetError
 from belote_teach.rules import PRESETS, RuleSet
 from belote_teach.scenarios.check import CHECKERS, check_scenarios, not_checked_message
 from belote_teach.scenarios.load import ScenarioFileError, load_file
-from belote_teach.scenarios.model import KINDS, SolveScenario
+from belote_teach.scenarios.model import KINDS, Scenario, SolveScenario
 
 __all__ = ["EXIT_DISAGREEMENT", "EXIT_MALFORMED", "EXIT_OK", "build_parser", "main"]
 
@@ -99,33 +99,53 @@ def _add_check(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.set_defaults(run=_run_check)
 
 
+class _ScenarioFiles:
+    """The FILE arguments of a subcommand, read one at a time with ``--rules`` applied.
+
+    Iterating yields ``(file, scenarios)``; a malformed file is reported on stderr and
+    skipped, and an unknown ``--rules`` preset stops before any file is read. Either
+    sets :attr:`status` to exit code 2.
+    """
+
+    def __init__(self, args: argparse.Namespace):
+        self.files: list[str] = args.files
+        self.preset: str | None = args.rules
+        self.status = EXIT_OK
+
+    def __iter__(self) -> Iterator[tuple[str, list[Scenario]]]:
+        rules = None
+        if self.preset is not None:
+            try:
+                rules = RuleSet.preset(self.preset)
+            except InvalidRuleSetError as err:
+                print(f"error: --rules: {err}", file=sys.stderr)
+                self.status = EXIT_MALFORMED
+                return
+        for file in self.files:
+            try:
+                scenarios = load_file(file, rules=rules)
+            except ScenarioFileError as err:
+                print(f"error: {err}", file=sys.stderr)
+                self.status = EXIT_MALFORMED
+                continue
+            yield file, list(scenarios)
+
+
 def _run_check(args: argparse.Namespace) -> int:
     """Check each file in turn; a malformed file is reported and the others still run.
     An unknown ``--rules`` preset stops before any file is read (exit 2)."""
-    rules = None
-    if args.rules is not None:
-        try:
-            rules = RuleSet.preset(args.rules)
-        except InvalidRuleSetError as err:
-            print(f"error: --rules: {err}", file=sys.stderr)
-            return EXIT_MALFORMED
+    files = _ScenarioFiles(args)
     status = EXIT_OK
-    for file in args.files:
-        try:
-            scenarios = load_file(file, rules=rules)
-        except ScenarioFileError as err:
-            print(f"error: {err}", file=sys.stderr)
-            status = EXIT_MALFORMED
-            continue
+    for file, scenarios in files:
         report = check_scenarios(scenarios, file)
         lines: list[tuple[int, str]] = [(d.line, str(d)) for d in report.disagreements]
         lines += [(s.line, not_checked_message(s)) for s in report.unsupported]
         for _, text in sorted(lines, key=lambda pair: pair[0]):
             print(text)
         print(report.summary())
-        if not report.ok and status == EXIT_OK:
+        if not report.ok:
             status = EXIT_DISAGREEMENT
-    return status
+    return max(status, files.status)
 
 
 # ------------------------------------------------------------------------- solve
@@ -186,21 +206,8 @@ def _solve_line(scenario: SolveScenario) -> list[str]:
 def _run_solve(args: argparse.Namespace) -> int:
     """Solve each file's ``solve`` scenarios; a malformed file is reported (exit 2) and
     the others still run."""
-    rules = None
-    if args.rules is not None:
-        try:
-            rules = RuleSet.preset(args.rules)
-        except InvalidRuleSetError as err:
-            print(f"error: --rules: {err}", file=sys.stderr)
-            return EXIT_MALFORMED
-    status = EXIT_OK
-    for file in args.files:
-        try:
-            scenarios = load_file(file, rules=rules)
-        except ScenarioFileError as err:
-            print(f"error: {err}", file=sys.stderr)
-            status = EXIT_MALFORMED
-            continue
+    files = _ScenarioFiles(args)
+    for file, scenarios in files:
         solved = 0
         seconds = 0.0
         for scenario in scenarios:
@@ -212,7 +219,7 @@ def _run_solve(args: argparse.Namespace) -> int:
                 solved += 1
         print(f"{file}: {solved} position{'' if solved == 1 else 's'} solved in "
               f"{seconds:.3f} s")
-    return status
+    return files.status
 
 
 # ------------------------------------------------------------------------- parser

@@ -47,15 +47,14 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
-import os
-import platform
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
-from pathlib import Path
 from typing import Any
+
+from machine import machine_facts, pin_to_one_core
 
 from belote_teach import _fast
 from belote_teach.cards import DECK, Card
@@ -64,39 +63,6 @@ from belote_teach.trick import Trick
 
 PEER_DISTRIBUTION = "belote-cli"
 INSTALL_HINT = "pip install -e '.[bench]'   (or: pip install belote-cli==4.9.6)"
-
-
-# ------------------------------------------------------------------------------ machine
-def pin_to_one_core() -> str:
-    """Pin the process to one CPU where the OS allows it; say what was done."""
-    if hasattr(os, "sched_getaffinity") and hasattr(os, "sched_setaffinity"):
-        cpu = min(os.sched_getaffinity(0))
-        try:
-            os.sched_setaffinity(0, {cpu})
-        except OSError as err:  # pragma: no cover - depends on the OS
-            return f"not pinned ({err})"
-        return f"pinned to CPU {cpu}"
-    return "not pinned (no sched_setaffinity on this OS); Python runs on one core anyway"
-
-
-def cpu_model() -> str:
-    """The CPU model name from /proc/cpuinfo, else ``platform.processor()``."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
-
-
-def machine_facts(pinned: str) -> list[str]:
-    """Lines describing the interpreter and the machine."""
-    return [
-        f"Python {platform.python_version()} ({platform.python_implementation()}), "
-        f"{platform.platform()}",
-        f"CPU: {cpu_model()}, {platform.machine()}, {os.cpu_count()} logical CPUs; {pinned}",
-    ]
 
 
 # ---------------------------------------------------------------------------------- peer

@@ -24,13 +24,11 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
-import platform
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
+
+from machine import machine_facts, pin_to_one_core
 
 from belote_teach.cards import DECK, Card, Seat, Suit
 from belote_teach.rules import CLASSIC, legal_plays
@@ -38,29 +36,6 @@ from belote_teach.solver import solve
 from belote_teach.trick import Trick
 
 Position = tuple[dict[Seat, tuple[Card, ...]], Suit, tuple[Card, ...], Seat]
-
-
-def pin_one_core() -> str:
-    """Pin the process to one CPU when the OS allows; say what was done."""
-    if hasattr(os, "sched_getaffinity") and hasattr(os, "sched_setaffinity"):
-        cpu = min(os.sched_getaffinity(0))
-        try:
-            os.sched_setaffinity(0, {cpu})
-        except OSError as err:  # pragma: no cover - depends on the OS
-            return f"not pinned ({err})"
-        return f"pinned to CPU {cpu}"
-    return "not pinned (no sched_setaffinity on this OS)"
-
-
-def cpu_model() -> str:
-    """The CPU model name from /proc/cpuinfo, else ``platform.processor()``."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
 
 
 def deal_position(rng: random.Random, tricks: int) -> Position:
@@ -113,8 +88,9 @@ def main() -> None:
                         help="4-trick endings to solve (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     args = parser.parse_args()
-    pinned = pin_one_core()
-    print(f"belote_teach.solver on {cpu_model()}, Python {sys.version.split()[0]}, {pinned}")
+    print("belote_teach.solver benchmark (figures only, not a test)")
+    for line in machine_facts(pin_to_one_core()):
+        print("  " + line)
     rng = random.Random(args.seed)
     run("4-trick endings", [deal_position(rng, 4) for _ in range(args.endings)])
     run("full 8-trick deals", [deal_position(rng, 8) for _ in range(args.deals)])

@@ -1,0 +1,40 @@
+"""Machine facts printed by the benchmark scripts, and pinning to one core, so every
+figure says where it was measured (shared by ``engine.py`` and ``solver.py``)."""
+
+from __future__ import annotations
+
+import os
+import platform
+from pathlib import Path
+
+
+def pin_to_one_core() -> str:
+    """Pin the process to one CPU where the OS allows it; say what was done."""
+    if hasattr(os, "sched_getaffinity") and hasattr(os, "sched_setaffinity"):
+        cpu = min(os.sched_getaffinity(0))
+        try:
+            os.sched_setaffinity(0, {cpu})
+        except OSError as err:  # pragma: no cover - depends on the OS
+            return f"not pinned ({err})"
+        return f"pinned to CPU {cpu}"
+    return "not pinned (no sched_setaffinity on this OS); Python runs on one core anyway"
+
+
+def cpu_model() -> str:
+    """The CPU model name from /proc/cpuinfo, else ``platform.processor()``."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def machine_facts(pinned: str) -> list[str]:
+    """Lines describing the interpreter and the machine."""
+    return [
+        f"Python {platform.python_version()} ({platform.python_implementation()}), "
+        f"{platform.platform()}",
+        f"CPU: {cpu_model()}, {platform.machine()}, {os.cpu_count()} logical CPUs; {pinned}",
+    ]
