@@ -28,7 +28,7 @@ from belote_teach.players.club import bid_strength
 from belote_teach.players.tracking import _infer
 from belote_teach.trick import Trick
 
-LEVELS = ("random", "club")
+LEVELS = ("random", "club")  # the expert has its own, slower tests (test_expert.py)
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
 
@@ -119,8 +119,8 @@ def test_mixed_table_and_whole_game(level: str) -> None:
 
 
 def test_make_player_rejects_unknown_level() -> None:
-    with pytest.raises(ValueError, match="expert"):
-        make_player("expert")
+    with pytest.raises(ValueError, match="grandmaster"):
+        make_player("grandmaster")
     assert isinstance(ClubPlayer(), Player) and isinstance(RandomPlayer(), Player)
 
 

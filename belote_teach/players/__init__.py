@@ -1,5 +1,5 @@
 """Computer players (DESIGN.md layer 2): the :class:`~belote_teach.players.base.Player`
-protocol, the levels ``random`` and ``club``, card tracking, and the drivers
+protocol, the levels ``random``, ``club`` and ``expert``, card tracking, and the drivers
 :func:`~belote_teach.players.base.play_deal` / :func:`~belote_teach.players.base.play_game`.
 
 Players see an :class:`~belote_teach.observation.Observation` only, never the hidden
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from belote_teach.players.base import Decision, Player, Technique, Turn, play_deal, play_game
 from belote_teach.players.club import ClubPlayer
+from belote_teach.players.expert import ExpertPlayer
 from belote_teach.players.random_player import RandomPlayer
 from belote_teach.players.tracking import Tracking, track
 
@@ -17,6 +18,7 @@ __all__ = [
     "LEVELS",
     "ClubPlayer",
     "Decision",
+    "ExpertPlayer",
     "Player",
     "RandomPlayer",
     "Technique",
@@ -29,12 +31,12 @@ __all__ = [
 ]
 
 #: The computer levels by name.
-LEVELS: dict[str, type[RandomPlayer] | type[ClubPlayer]] = {
-    "random": RandomPlayer, "club": ClubPlayer}
+LEVELS: dict[str, type[RandomPlayer] | type[ClubPlayer] | type[ExpertPlayer]] = {
+    "random": RandomPlayer, "club": ClubPlayer, "expert": ExpertPlayer}
 
 
 def make_player(level: str) -> Player:
-    """A new player of ``level`` (``"random"`` or ``"club"``).
+    """A new player of ``level`` (``"random"``, ``"club"`` or ``"expert"``).
 
     Raises:
         ValueError: unknown level; the message lists the levels.

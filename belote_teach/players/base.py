@@ -74,6 +74,11 @@ class Technique(enum.Enum):
     DISCARD_LOW = "discard_low"                # se défausser low under an opponent's trick
     PLAY_LOW = "play_low"                      # cannot win: follow with the cheapest card
     KEEP_MASTER_FOR_DIX_DE_DER = "keep_master_for_dix_de_der"  # tip 5
+    # level expert (search on sampled worlds)
+    SIMULATION = "simulation"                  # best average over club playouts
+    DOUBLE_DUMMY = "double_dummy"              # best average of the exact solver (ending)
+    TAKE_BY_SIMULATION = "take_by_simulation"  # simulated deals: the contract is made
+    PASS_BY_SIMULATION = "pass_by_simulation"  # simulated deals: the contract fails
 
     @property
     def tip(self) -> int | None:
