@@ -64,14 +64,13 @@ import enum
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
 from belote_teach import explain
 from belote_teach.cards import DECK, DIX_DE_DER, Card, Rank, Seat, Suit, Team, points, strength
 from belote_teach.observation import Observation
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
-from belote_teach.players.tracking import _NO_CEILING, Tracking, _infer
+from belote_teach.players.tracking import _NO_CEILING, Tracking, _infer, tracking_from
 from belote_teach.rules import LegalPlays, legal_plays
 from belote_teach.sampling import sample_worlds
 from belote_teach.trick import Trick
@@ -274,28 +273,11 @@ def _tracking(view: Observation, voids: Mapping[Seat, set[Suit]],
               ceilings: Mapping[Seat, int], played: frozenset[Card]) -> Tracking:
     """``track(view)`` given the voids and ceilings of the completed tricks: only the
     current trick is inferred again (same result, checked in the tests)."""
-    assert view.trick is not None and view.trump is not None and view.contract is not None
-    trump = view.trump
-    hand = frozenset(view.hand)
-    unseen = frozenset(c for c in DECK if c not in hand and c not in played)
+    assert view.trick is not None
     void_sets = {seat: set(suits) for seat, suits in voids.items()}
     tops = dict(ceilings)
     _infer(view.trick, view, void_sets, tops)
-    known: dict[Seat, set[Card]] = {seat: set() for seat in Seat if seat is not view.seat}
-    taker = view.contract.taker
-    if taker is not view.seat and view.turned in unseen:
-        known[taker].add(view.turned)                                      # R2.7
-    for declared in view.shown_announcements:                              # R4.4
-        if declared.seat is not view.seat:
-            known[declared.seat] |= {c for c in declared.announcement.cards if c in unseen}
-    for seat, cards in known.items():
-        void_sets[seat] -= {c.suit for c in cards}
-    void_sets[view.seat] = {s for s in Suit if all(c.suit is not s for c in hand)}
-    return Tracking(
-        seat=view.seat, trump=trump, hand=hand, played=played, unseen=unseen,
-        voids=MappingProxyType({s: frozenset(v) for s, v in void_sets.items()}),
-        ceilings=MappingProxyType(tops),
-        known=MappingProxyType({s: frozenset(c) for s, c in known.items()}))
+    return tracking_from(view, void_sets, tops, played)
 
 
 def _playout(obs: Observation, world: Mapping[Seat, tuple[Card, ...]], card: Card,

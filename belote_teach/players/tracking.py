@@ -27,7 +27,7 @@ from belote_teach.cards import DECK, PLAIN_ORDER, TRUMP_ORDER, Card, Seat, Suit,
 from belote_teach.observation import Observation
 from belote_teach.trick import Trick
 
-__all__ = ["Tracking", "track"]
+__all__ = ["Tracking", "track", "tracking_from"]
 
 #: Above every trump strength (1..16): "no known ceiling".
 _NO_CEILING = 17
@@ -181,12 +181,8 @@ def track(obs: Observation) -> Tracking:
     Raises:
         ValueError: the observation has no contract (no trump yet).
     """
-    trump = obs.trump
-    if trump is None or obs.contract is None:
+    if obs.trump is None or obs.contract is None:
         raise ValueError(f"no trump yet in {obs!r}: tracking starts once somebody took")
-    hand = frozenset(obs.hand)
-    played = frozenset(obs.played_cards)
-    unseen = frozenset(c for c in DECK if c not in hand and c not in played)
     voids = _empty_voids()
     ceilings = {seat: _NO_CEILING for seat in Seat}
     tricks = list(obs.tricks)
@@ -194,8 +190,26 @@ def track(obs: Observation) -> Tracking:
         tricks.append(obs.trick)
     for trick in tricks:
         _infer(trick, obs, voids, ceilings)
+    return tracking_from(obs, voids, ceilings, frozenset(obs.played_cards))
+
+
+def tracking_from(obs: Observation, voids: dict[Seat, set[Suit]], ceilings: Mapping[Seat, int],
+                  played: frozenset[Card]) -> Tracking:
+    """The :class:`Tracking` of ``obs.seat`` given the voids and trump ceilings already
+    inferred from the tricks (R3) and the cards played: adds the cards known to be in a
+    hand (the taker's turned card, R2.7; shown announcements, R4.4), keeps the voids
+    consistent with them, and the seat's own voids. ``voids`` is updated in place.
+
+    Raises:
+        ValueError: the observation has no contract (no trump yet).
+    """
+    trump, contract = obs.trump, obs.contract
+    if trump is None or contract is None:
+        raise ValueError(f"no trump yet in {obs!r}: tracking starts once somebody took")
+    hand = frozenset(obs.hand)
+    unseen = frozenset(c for c in DECK if c not in hand and c not in played)
     known: dict[Seat, set[Card]] = {seat: set() for seat in Seat if seat is not obs.seat}
-    taker = obs.contract.taker
+    taker = contract.taker
     if taker is not obs.seat and obs.turned in unseen:
         known[taker].add(obs.turned)                                       # R2.7
     for declared in obs.shown_announcements:                               # R4.4
