@@ -91,12 +91,17 @@ def _add_check(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         epilog=_CHECK_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    _add_file_arguments(parser)
+    parser.set_defaults(run=_run_check)
+
+
+def _add_file_arguments(parser: argparse.ArgumentParser) -> None:
+    """The FILE... arguments and the ``--rules PRESET`` option of the file subcommands."""
     parser.add_argument("files", metavar="FILE", nargs="+",
                         help="a scenario file (YAML list, or mapping with key 'scenarios')")
     parser.add_argument("--rules", metavar="PRESET", default=None,
                         help=f"rules preset ({', '.join(PRESETS)}) for the scenarios that "
                              "set no 'rules' themselves (default: classic)")
-    parser.set_defaults(run=_run_check)
 
 
 class _ScenarioFiles:
@@ -178,11 +183,7 @@ def _add_solve(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         epilog=_SOLVE_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("files", metavar="FILE", nargs="+",
-                        help="a scenario file (YAML list, or mapping with key 'scenarios')")
-    parser.add_argument("--rules", metavar="PRESET", default=None,
-                        help=f"rules preset ({', '.join(PRESETS)}) for the scenarios that "
-                             "set no 'rules' themselves (default: classic)")
+    _add_file_arguments(parser)
     parser.set_defaults(run=_run_solve)
 
 

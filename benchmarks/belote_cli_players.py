@@ -56,7 +56,7 @@ from belote_teach.announcements import Announcement
 from belote_teach.bidding import PASS, TAKE, Bid
 from belote_teach.cards import Card, Rank, Seat, Suit
 from belote_teach.observation import Observation
-from belote_teach.players import Decision, Technique
+from belote_teach.players.base import Decision, Technique, declare_all
 from belote_teach.trick import Trick
 
 __all__ = ["CLI_LEVELS", "BeloteCliPlayer"]
@@ -169,10 +169,7 @@ class BeloteCliPlayer:
     def choose_announcements(self, obs: Observation, rng: random.Random
                              ) -> Decision[tuple[Announcement, ...]]:
         """Every announcement available (R4.4), as belote-cli declares them."""
-        available = tuple(obs.announcements_available)
-        if not available:
-            return Decision((), Technique.NO_ANNOUNCEMENT)
-        return Decision(available, Technique.DECLARE_ANNOUNCEMENTS)
+        return declare_all(obs)
 
     def choose_card(self, obs: Observation, rng: random.Random) -> Decision[Card]:
         """The card belote-cli's AI of this level plays among our legal cards.

@@ -36,6 +36,7 @@ __all__ = [
     "Player",
     "Technique",
     "Turn",
+    "declare_all",
     "play_deal",
     "play_game",
 ]
@@ -145,6 +146,16 @@ class Turn(NamedTuple):
     seat: Seat
     kind: Literal["bid", "announce", "card"]
     decision: Decision[object]
+
+
+def declare_all(obs: Observation) -> Decision[tuple[Announcement, ...]]:
+    """Declare every announcement ``obs.seat`` has available (R4.4; R9 tip 6 counts them),
+    with the cards they use as the decision's detail; nothing when there is none."""
+    available = tuple(obs.announcements_available)
+    if not available:
+        return Decision((), Technique.NO_ANNOUNCEMENT)
+    cards = tuple(c for a in available for c in sorted(a.cards, key=str))
+    return Decision(available, Technique.DECLARE_ANNOUNCEMENTS, cards)
 
 
 def says_belote(deal: Deal, seat: Seat, card: Card) -> bool:

@@ -21,7 +21,7 @@ from belote_teach.announcements import Announcement
 from belote_teach.bidding import PASS, TAKE, Bid
 from belote_teach.cards import Card, Rank, Seat, Suit, points, strength
 from belote_teach.observation import Observation
-from belote_teach.players.base import Decision, Technique
+from belote_teach.players.base import Decision, Technique, declare_all
 from belote_teach.players.tracking import Tracking, track
 
 __all__ = ["ClubPlayer", "bid_strength"]
@@ -98,11 +98,7 @@ class ClubPlayer:
     def choose_announcements(self, obs: Observation, rng: random.Random
                              ) -> Decision[tuple[Announcement, ...]]:
         """Declare every announcement available (R4.4; R9 tip 6 counts them)."""
-        available = tuple(obs.announcements_available)
-        if not available:
-            return Decision((), Technique.NO_ANNOUNCEMENT)
-        cards = tuple(c for a in available for c in sorted(a.cards, key=str))
-        return Decision(available, Technique.DECLARE_ANNOUNCEMENTS, cards)
+        return declare_all(obs)
 
     # ------------------------------------------------------------------ play
     def choose_card(self, obs: Observation, rng: random.Random) -> Decision[Card]:

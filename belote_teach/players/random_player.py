@@ -8,7 +8,7 @@ from belote_teach.announcements import Announcement
 from belote_teach.bidding import Bid
 from belote_teach.cards import Card
 from belote_teach.observation import Observation
-from belote_teach.players.base import Decision, Technique
+from belote_teach.players.base import Decision, Technique, declare_all
 
 __all__ = ["RandomPlayer"]
 
@@ -35,10 +35,7 @@ class RandomPlayer:
     def choose_announcements(self, obs: Observation, rng: random.Random
                              ) -> Decision[tuple[Announcement, ...]]:
         """Every announcement available (R4.4)."""
-        available = tuple(obs.announcements_available)
-        if not available:
-            return Decision((), Technique.NO_ANNOUNCEMENT)
-        return Decision(available, Technique.DECLARE_ANNOUNCEMENTS)
+        return declare_all(obs)
 
     def choose_card(self, obs: Observation, rng: random.Random) -> Decision[Card]:
         """A random legal card.
