@@ -21,10 +21,12 @@ $(BIN)/python:
 
 $(VENV)/.installed-app: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[app]'
+	$(BIN)/python -m belote_teach.solver --warm-up
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m belote_teach.solver --warm-up
 	touch $@ $(VENV)/.installed-app
 
 run: $(VENV)/.installed-app

@@ -14,12 +14,14 @@ How a card is judged
    hidden hands are never read: the coach receives an observation, not a deal. So a
    loss that happens only on the real hidden cards, not on average, is luck and is
    never blamed.
-2. Playouts: on every world, every legal card of the learner is played and the deal is
-   completed by :class:`~belote_teach.players.club.ClubPlayer` for all four seats (the
-   double-dummy solver is not used: its test suite was not green when this module was
-   written, and club playouts model real opponents who do not see the cards). The same
-   worlds serve every card (common random numbers), so the differences between cards
-   are far less noisy than each average.
+2. Values on each world: from trick 3 on (:data:`SOLVER_CARDS` cards in hand or
+   fewer) the exact double-dummy solver (:func:`~belote_teach.solver.solve`) values
+   every legal card at once: the points each team wins from there with best play by
+   all four. At tricks 1 and 2 (8 or 7 cards, where a solve takes 25 to 150 ms a world)
+   every legal card is played and the deal is completed by
+   :class:`~belote_teach.players.club.ClubPlayer` for all four seats. The same worlds
+   serve every card (common random numbers), so the differences between cards are far
+   less noisy than each average.
 3. Value: the card points (R1.2–R1.4, dix de der included) the learner's team wins from
    the current trick on, averaged over the worlds. The *loss* of a card is the best
    average minus its average, in card points (0 or more).
@@ -41,16 +43,15 @@ Verdicts (loss in card points, :data:`TOLERANCE` = 4):
 - ``MISTAKE``: a loss of 10 points or more (a 10 given away), or any outcome change (a
   3-point card that sinks the contract is a serious mistake).
 
-Samples: the same worlds serve every legal card, so a review costs (worlds x legal
-cards) playouts. The default (:func:`samples_for`) spends a budget of playouts that
-grows as the deal shortens (:data:`PLAYOUTS`: 64 with 8 cards in hand, 72 with 7, 88
-with 6, 120 with 5, 160 with 4, 240 with 3, 320 with 2), divided among the legal cards,
+Samples: the same worlds serve every legal card. With the solver (trick 3 on) a review
+solves :data:`SOLVES` worlds (12 with 6 cards in hand, 24 with 5, 32 with 4 or fewer);
+with playouts (tricks 1 and 2) it costs (worlds x legal cards) playouts, a budget
+(:data:`PLAYOUTS`: 48 with 8 or 7 cards in hand) divided among the legal cards,
 with 4 to 32 worlds (:data:`MIN_SAMPLES`, :data:`MAX_SAMPLES`): e.g. 8 legal cards at
-trick 1 get 8 worlds, 3 legal cards at trick 4 get 32. Equivalent cards (same suit and
-points, no card another player may hold between them) are played out once per world
-and count as one. A single legal card, or only equivalent ones, needs no world
+trick 1 get 6 worlds. Equivalent cards (same suit and points, no card another player may
+hold between them) count as one. A single legal card, or only equivalent ones, needs no world
 (``samples == 0``). This keeps the latency target (500 ms at the 95th percentile on one
-core); ``samples=`` overrides it.
+core, ``benchmarks/coach.py``); ``samples=`` overrides it.
 
 The explanation names the cards and gives the club player's reason (a
 :class:`~belote_teach.players.base.Technique`, an R9 tip where one applies) in French
@@ -73,6 +74,7 @@ from belote_teach.players.club import ClubPlayer
 from belote_teach.players.tracking import _NO_CEILING, Tracking, _infer, tracking_from
 from belote_teach.rules import LegalPlays, legal_plays
 from belote_teach.sampling import sample_worlds
+from belote_teach.solver import solve
 from belote_teach.trick import Trick
 
 __all__ = [
@@ -81,6 +83,8 @@ __all__ = [
     "MISTAKE_LOSS",
     "OUTCOME_TOLERANCE",
     "PLAYOUTS",
+    "SOLVER_CARDS",
+    "SOLVES",
     "TOLERANCE",
     "Hint",
     "Review",
@@ -98,11 +102,20 @@ MISTAKE_LOSS = 10.0
 #: Fraction of worlds: a success rate this much below the best card's changes the outcome.
 OUTCOME_TOLERANCE = 0.25
 #: Playouts (worlds x legal cards) per review, by cards in the learner's hand: a
-#: playout from the first trick costs about 5 ms, from the sixth about 1 ms.
-PLAYOUTS: Mapping[int, int] = {8: 64, 7: 72, 6: 88, 5: 120, 4: 160, 3: 240, 2: 320}
+#: playout from the first trick costs about 5 ms (tricks 1 and 2 only, see SOLVER_CARDS).
+PLAYOUTS: Mapping[int, int] = {8: 48, 7: 48}
 #: Fewest and most worlds per review (when there are 2 legal cards or more).
 MIN_SAMPLES = 4
 MAX_SAMPLES = 32
+#: Cards in hand from which worlds are valued by the exact double-dummy solver rather
+#: than by club playouts (from trick 3 on; in real deals a solve with 7 cards in hand
+#: takes about 25 ms median and over 100 ms at the 95th percentile, 8 cards about 150 ms
+#: median: too slow for enough worlds within the latency budget).
+SOLVER_CARDS = 6
+#: Worlds solved per review by the double-dummy solver, by cards in the learner's hand
+#: (a 6-card solve of a real deal takes about 9 ms median, a 4-card one about 1 ms).
+#: Independent of the number of legal cards: one solve values them all.
+SOLVES: Mapping[int, int] = {6: 12, 5: 24, 4: 32, 3: 32, 2: 32}
 
 
 
@@ -148,6 +161,7 @@ class _Evaluation:
     best: tuple[Card, ...]           # recommended card first, then the other good cards
     decision: Decision[Card]         # the club player's choice in the learner's seat
     reference: float = 1.0           # best success rate among the highest-valued cards
+    margin: dict[Card, float] = field(default_factory=dict)  # average marks: team - others
 
 
 @dataclass(frozen=True)
@@ -240,9 +254,9 @@ def _team_totals_before(obs: Observation) -> dict[Team, int]:
     return won
 
 
-def _bonus(obs: Observation, world: Mapping[Seat, tuple[Card, ...]]) -> dict[Team, int]:
-    """Belote (R5: called, or held whole in the world: computer players always call it)
-    and the shown announcements (R4.6) per team."""
+def _belote(obs: Observation, world: Mapping[Seat, tuple[Card, ...]]) -> dict[Team, int]:
+    """Belote points per team (R5: called, or held whole in the world: computer players
+    always call it)."""
     bonus = dict.fromkeys(Team, 0)
     trump = obs.trump
     assert trump is not None
@@ -253,9 +267,36 @@ def _bonus(obs: Observation, world: Mapping[Seat, tuple[Card, ...]]) -> dict[Tea
         for seat, cards in world.items():
             if pair <= set(cards):
                 bonus[seat.team] += 20
+    return bonus
+
+
+def _announced(obs: Observation) -> dict[Team, int]:
+    """Points of the shown announcements (R4.6) per team."""
+    bonus = dict.fromkeys(Team, 0)
     for declared in obs.shown_announcements:
         bonus[declared.seat.team] += declared.announcement.points
     return bonus
+
+
+def _bonus(obs: Observation, world: Mapping[Seat, tuple[Card, ...]]) -> dict[Team, int]:
+    """Belote (R5) and the shown announcements (R4.6) per team."""
+    belote = _belote(obs, world)
+    announced = _announced(obs)
+    return {team: belote[team] + announced[team] for team in Team}
+
+
+def _marks(takers: Team, total: Mapping[Team, int], belote: Mapping[Team, int],
+           announced: Mapping[Team, int]) -> dict[Team, int]:
+    """What each team scores for the deal (R6.2-R6.4, R6.6) given its total (R6.1: card
+    points with dix de der, belote, announcements), belote and announcements; capot and
+    rounding not counted, a litige's reserve left aside."""
+    defenders = takers.other
+    if total[takers] > total[defenders]:                                # R6.3 made
+        return total
+    if total[takers] < total[defenders]:                                # R6.4 dedans
+        return {takers: belote[takers],
+                defenders: 162 + announced[takers] + announced[defenders] + belote[defenders]}
+    return {takers: belote[takers], defenders: total[defenders]}        # R6.6 litige
 
 
 def _inferred(obs: Observation, tricks: Sequence[Trick]
@@ -326,6 +367,23 @@ def _playout(obs: Observation, world: Mapping[Seat, tuple[Card, ...]], card: Car
         played.add(chosen)
 
 
+def _solved(obs: Observation, world: Mapping[Seat, tuple[Card, ...]]
+            ) -> dict[Card, dict[Team, int]]:
+    """Every legal card of the learner valued double dummy on ``world``
+    (:func:`~belote_teach.solver.solve`): the card points (dix de der included) each
+    team wins from the current trick on when all four play perfectly from there."""
+    trick = obs.trick
+    trump = obs.trump
+    assert trick is not None and trump is not None
+    hands: dict[Seat | str, tuple[Card, ...]] = dict(world)
+    result = solve(hands, trump, trick.cards, trick.leader, obs.rules)
+    total = trick.points + DIX_DE_DER + sum(points(c, trump) for cards in world.values()
+                                           for c in cards)
+    team = obs.seat.team
+    other = Team.EW if team is Team.NS else Team.NS
+    return {card: {team: value, other: total - value} for card, value in result.values.items()}
+
+
 def _groups(obs: Observation) -> list[tuple[Card, ...]]:
     """The legal cards in groups of equivalent cards, hand order: same suit, same points,
     and no card between them in the suit's order (R1.2, R1.3) that another player may
@@ -352,13 +410,16 @@ def _groups(obs: Observation) -> list[tuple[Card, ...]]:
 
 
 def samples_for(obs: Observation) -> int:
-    """Worlds a review of ``obs`` samples by default: :data:`PLAYOUTS` for the hand size
-    divided by the number of legal cards, between :data:`MIN_SAMPLES` and
+    """Worlds a review of ``obs`` samples by default: with :data:`SOLVER_CARDS` cards in
+    hand or fewer, :data:`SOLVES` for the hand size; with more, :data:`PLAYOUTS` for the
+    hand size divided by the number of legal cards, between :data:`MIN_SAMPLES` and
     :data:`MAX_SAMPLES`; 0 when only one card is legal (nothing to compare)."""
     legal = len(_groups(obs)) if obs.legal_plays is not None else 0
     if legal <= 1:
         return 0
-    budget = PLAYOUTS.get(len(obs.hand), PLAYOUTS[2])
+    if len(obs.hand) <= SOLVER_CARDS:
+        return SOLVES.get(len(obs.hand), MAX_SAMPLES)
+    budget = PLAYOUTS[len(obs.hand)]
     return max(MIN_SAMPLES, min(MAX_SAMPLES, budget // legal))
 
 
@@ -374,29 +435,38 @@ def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> _Eva
         first = decision.action
         best = (first, *(c for c in cards if c != first))
         return _Evaluation(legal, dict.fromkeys(cards, 0.0), dict.fromkeys(cards, 1.0), 0,
-                           best, decision)
+                           best, decision, margin=dict.fromkeys(cards, 0.0))
     count = samples_for(obs) if samples is None else samples
     if count < 1:
         raise ValueError(f"samples must be 1 or more, got {count}")
     team = obs.seat.team
     takers = obs.contract.taker.team
     before = _team_totals_before(obs)
+    announced = _announced(obs)
     totals = dict.fromkeys(cards, 0.0)
+    margins = dict.fromkeys(cards, 0.0)
     wins = dict.fromkeys(cards, 0)
     base_voids, base_ceilings = _inferred(obs, obs.tricks)
+    exact = len(obs.hand) <= SOLVER_CARDS
     for world in sample_worlds(obs, rng, count):
-        bonus = _bonus(obs, world)
+        belote = _belote(obs, world)
+        solved = _solved(obs, world) if exact else None
         for group in groups:
-            won = _playout(obs, world, group[0], base_voids, base_ceilings)
-            score = {t: before[t] + won[t] + bonus[t] for t in Team}
-            other = Team.EW if takers is Team.NS else Team.NS
-            made = score[takers] > score[other]                       # R6.2
-            sunk = score[takers] < score[other]
+            if solved is not None:
+                won = solved[group[0]]
+            else:
+                won = _playout(obs, world, group[0], base_voids, base_ceilings)
+            total = {t: before[t] + won[t] + belote[t] + announced[t] for t in Team}
+            made = total[takers] > total[takers.other]                    # R6.2
+            sunk = total[takers] < total[takers.other]
+            marks = _marks(takers, total, belote, announced)
             for card in group:
                 totals[card] += won[team]
+                margins[card] += marks[team] - marks[team.other]
                 if (made if team is takers else sunk):
                     wins[card] += 1
     values = {c: totals[c] / count for c in cards}
+    margin = {c: margins[c] / count for c in cards}
     success = {c: wins[c] / count for c in cards}
     top = max(values.values())
     top_success = max(success[c] for c in cards if values[c] == top)
@@ -407,7 +477,7 @@ def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> _Eva
     else:
         first = next(c for c in cards if values[c] == top)
     best = (first, *(c for c in good if c != first))
-    return _Evaluation(legal, values, success, count, best, decision, top_success)
+    return _Evaluation(legal, values, success, count, best, decision, top_success, margin)
 
 
 def _kept_for_last(obs: Observation, card: Card) -> Card | None:

@@ -1,5 +1,5 @@
 """Machine facts printed by the benchmark scripts, and pinning to one core, so every
-figure says where it was measured (shared by ``engine.py`` and ``solver.py``)."""
+figure says where it was measured (shared by the benchmark scripts)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ import platform
 from pathlib import Path
 
 
-def pin_to_one_core() -> str:
-    """Pin the process to one CPU where the OS allows it; say what was done."""
+def pin_to_one_core(index: int = 0) -> str:
+    """Pin the process to one CPU where the OS allows it (the ``index``-th allowed CPU,
+    modulo their number, so parallel workers get different ones); say what was done."""
     if hasattr(os, "sched_getaffinity") and hasattr(os, "sched_setaffinity"):
-        cpu = min(os.sched_getaffinity(0))
+        allowed = sorted(os.sched_getaffinity(0))
+        cpu = allowed[index % len(allowed)]
         try:
             os.sched_setaffinity(0, {cpu})
         except OSError as err:  # pragma: no cover - depends on the OS

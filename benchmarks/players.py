@@ -19,19 +19,21 @@ Default matches: ``club:random``, ``expert:club`` (when ``expert`` is in ``LEVEL
 ``club:cli-easy``, ``club:cli-medium``, ``club:cli-hard`` and ``expert:cli-hard`` (when
 ``expert`` exists).
 
-Usage::
+Usage (``--jobs 2`` splits the deals between two processes, one per CPU)::
 
-    .venv/bin/python benchmarks/players.py --deals 1000
+    .venv/bin/python benchmarks/players.py --deals 1000 --jobs 2
     .venv/bin/python benchmarks/players.py --match club:random --match club:cli-hard
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from belote_teach.announcements import Announcement
@@ -44,8 +46,10 @@ from belote_teach.scoring import Outcome
 
 try:  # run as a script (benchmarks/ on sys.path) or as the module benchmarks.players
     from belote_cli_players import CLI_LEVELS, BeloteCliPlayer
+    from machine import machine_facts, pin_to_one_core
 except ImportError:  # pragma: no cover
     from benchmarks.belote_cli_players import CLI_LEVELS, BeloteCliPlayer
+    from benchmarks.machine import machine_facts, pin_to_one_core
 
 
 class Timed:
@@ -167,6 +171,36 @@ def play_match(a: str, b: str, deals: int, seed: int) -> MatchResult:
     return result
 
 
+def _match_part(a: str, b: str, first: int, deals: int, worker: int) -> MatchResult:
+    """One worker's share of a match, pinned to its own CPU."""
+    pin_to_one_core(worker)
+    return play_match(a, b, deals, first)
+
+
+def play_match_parallel(a: str, b: str, deals: int, seed: int, jobs: int) -> MatchResult:
+    """:func:`play_match` with the deals split into ``jobs`` consecutive ranges, each
+    played by its own process pinned to its own CPU; the results merged in deal order
+    (the same figures as one process, latencies measured one core per process)."""
+    if jobs <= 1:
+        pin_to_one_core()
+        return play_match(a, b, deals, seed)
+    bounds = [seed + deals * k // jobs for k in range(jobs + 1)]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(jobs) as pool:
+        parts = list(pool.map(_match_part, [a] * jobs, [b] * jobs, bounds[:-1],
+                              [hi - lo for lo, hi in itertools.pairwise(bounds)], range(jobs)))
+    result = MatchResult((a, b))
+    for part in parts:
+        result.margins += part.margins
+        for side in (0, 1):
+            result.taken[side] += part.taken[side]
+            result.made[side] += part.made[side]
+            result.latency[side].extend(part.latency[side])
+        result.passed_out += part.passed_out
+    result.elapsed = time.perf_counter() - start
+    return result
+
+
 def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
@@ -204,9 +238,14 @@ def main(argv: list[str] | None = None) -> None:
                         + " (default: the required matches)")
     parser.add_argument("--deals", type=int, default=1000, help="deals (each played twice)")
     parser.add_argument("--seed", type=int, default=0, help="first deal seed")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes, each pinned to its own CPU (default 1)")
     args = parser.parse_args(argv)
+    print("belote_teach players benchmark (figures only, not a test)")
+    for line in machine_facts(f"{args.jobs} process(es), each pinned to one CPU"):
+        print("  " + line)
     for a, b in args.match or default_matches():
-        report(play_match(a, b, args.deals, args.seed))
+        report(play_match_parallel(a, b, args.deals, args.seed, args.jobs))
 
 
 if __name__ == "__main__":

@@ -17,12 +17,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from belote_teach._solver_core import group_leaders as _group_leaders
 from belote_teach.cards import DECK, Card, Seat, Suit, Team, points
 from belote_teach.cli import main
 from belote_teach.errors import InvalidCardError, InvalidPositionError, InvalidRuleSetError
 from belote_teach.rules import RuleSet, legal_plays
 from belote_teach.scenarios import SolveScenario, check_file, check_scenario, load_file
-from belote_teach.solver import SolveResult, _group_leaders, solve
+from belote_teach.solver import SolveResult, solve
 from belote_teach.trick import Trick
 
 HERE = Path(__file__).resolve().parent

@@ -1,27 +1,31 @@
 """Level ``expert``: perfect-information Monte Carlo on worlds consistent with what the
 seat has seen.
 
-Play: :func:`~belote_teach.sampling.sample_worlds` deals the unseen cards to the three
-other seats consistently with the :class:`~belote_teach.observation.Observation` (cards
-played, voids and trump ceilings shown, the taker's turned card, the shown
-announcements). Each legal card is valued on every world (the same worlds for every
-card), and the card of the best average is played:
+Play: the coach's evaluation (:mod:`belote_teach.coach`) values each legal card on
+worlds drawn by :func:`~belote_teach.sampling.sample_worlds`, consistent with the
+:class:`~belote_teach.observation.Observation` (cards played, voids and trump ceilings
+shown, the taker's turned card, the shown announcements), the same worlds for every
+card. On each world the deal's marks are computed (R6.1-R6.4: made, dedans or litige,
+belote and shown announcements counted) and the card of the best average margin (the
+team's marks minus the opponents') is played:
 
-- endings (at most :data:`ENDGAME_CARDS` cards in hand): the exact double-dummy
-  :func:`~belote_teach.solver.solve` on :data:`ENDGAME_SAMPLES` worlds (about 1 ms a
-  solve for 4 tricks);
-- earlier: club playouts (the coach's evaluation, :mod:`belote_teach.coach`, with its
-  playout budget :func:`~belote_teach.coach.samples_for`), because the solver takes
-  seconds for a full deal (``belote_teach.solver``), far over the 1 s budget of a
-  decision. Among the cards within the coach's noise tolerance, the club player's own
-  choice is kept.
+- from trick 3 on (at most :data:`~belote_teach.coach.SOLVER_CARDS` = 6 cards in hand),
+  each world is solved exactly by the double-dummy solver
+  (:func:`~belote_teach.solver.solve`), which values every legal card at once, on
+  :data:`~belote_teach.coach.SOLVES` worlds (12 with 6 cards in hand, up to 32);
+- at tricks 1 and 2 (a solve costing 25 to 150 ms a world there) each card is played
+  out to the end by club players on each world (the coach's playout budget
+  :func:`~belote_teach.coach.samples_for`, 4 to 32 worlds).
+
+``benchmarks/players.py`` measures this against the club player and ``belote-cli``.
+The club player's own choice is kept when it is among the best cards.
 
 Bidding: for each candidate bid (the take in round 1; in round 2 every suit it may
 name where it would hold 2 trumps or more), :data:`BID_SAMPLES` completions of the
 deal are drawn (the other hands and the stock are unseen), the earlier bids are
 replayed, the candidate is bid and the deal is played out by club players; the bid
 with the highest probability of making the contract (R6.2, belote counted) is made
-when that probability reaches :data:`TAKE_THRESHOLD`, else the seat passes.
+when that probability reaches :data:`TAKE_THRESHOLD` (0.8), else the seat passes.
 
 Announcements and belote: as the club player (always declare, always say belote).
 Every decision carries a :class:`~belote_teach.players.base.Technique`: the club
@@ -33,7 +37,7 @@ player's reason when the expert chose the club player's card, else ``SIMULATION`
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 
 from belote_teach import coach
 from belote_teach.announcements import Announcement
@@ -43,27 +47,23 @@ from belote_teach.deal import Deal, Phase
 from belote_teach.observation import Observation
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
-from belote_teach.sampling import sample_worlds
-from belote_teach.solver import solve
 
 __all__ = [
     "BID_SAMPLES",
-    "ENDGAME_CARDS",
-    "ENDGAME_SAMPLES",
     "MIN_TRUMPS",
     "TAKE_THRESHOLD",
     "ExpertPlayer",
     "bid_chances",
 ]
 
-#: Cards in hand from which the exact solver values the cards (4 tricks left or fewer).
-ENDGAME_CARDS = 4
-#: Worlds solved double dummy in an ending.
-ENDGAME_SAMPLES = 24
 #: Completions of the deal played out per candidate bid.
 BID_SAMPLES = 20
-#: Probability of making the contract (0.0 to 1.0) from which the expert takes.
-TAKE_THRESHOLD = 0.5
+#: Probability of making the contract (0.0 to 1.0) from which the expert takes. A made
+#: contract wins the takers some 40 points of margin, a dedans loses them 162 or more
+#: (R6.3, R6.4): taking pays from about 162 / (162 + 40) = 0.8. Measured in duplicate
+#: matches against the club player (80 deals each): 0.5 → -0.3 points a deal, 0.7 → -1.3,
+#: 0.8 → +9.5 (the simulation's chances are optimistic: taken at 0.7, 72 % were made).
+TAKE_THRESHOLD = 0.8
 #: A candidate suit needs this many trumps (hand, plus the turned card it would
 #: receive) to be simulated; with fewer the expert does not take with it.
 MIN_TRUMPS = 2
@@ -176,6 +176,18 @@ class ExpertPlayer:
 
     name = "expert"
 
+    def __init__(self, take_threshold: float = TAKE_THRESHOLD) -> None:
+        """Args:
+            take_threshold: the probability of making the contract (0.0 to 1.0) from
+                which the player takes (default :data:`TAKE_THRESHOLD`).
+
+        Raises:
+            ValueError: ``take_threshold`` outside 0.0 to 1.0.
+        """
+        if not 0.0 <= take_threshold <= 1.0:
+            raise ValueError(f"take_threshold must be between 0.0 and 1.0, got {take_threshold}")
+        self.take_threshold = take_threshold
+
     # ------------------------------------------------------------------ bidding
     def choose_bid(self, obs: Observation, rng: random.Random) -> Decision[Bid]:
         """Take (or name the suit) with the best simulated chance of making the
@@ -195,7 +207,7 @@ class ExpertPlayer:
         suit = obs.turned.suit if best == TAKE else best.suit
         assert suit is not None
         trumps = _trumps_for(obs, suit)
-        if chances[best] >= TAKE_THRESHOLD:
+        if chances[best] >= self.take_threshold:
             return Decision(best, Technique.TAKE_BY_SIMULATION, trumps)
         return Decision(PASS, Technique.PASS_BY_SIMULATION, trumps)
 
@@ -218,40 +230,11 @@ class ExpertPlayer:
         club = _CLUB.choose_card(obs, rng)
         if len(coach._groups(obs)) == 1:            # one card, or equivalent ones
             return club
-        if len(obs.hand) <= ENDGAME_CARDS:
-            values = self.solved_values(obs, rng)
-            top = max(values.values())
-            best = [c for c, v in values.items() if v == top]
-            card = club.action if club.action in best else best[0]
-            technique = Technique.DOUBLE_DUMMY
-        else:
-            card = coach._evaluate(obs, rng, None).best[0]
-            technique = Technique.SIMULATION
-        if card == club.action:
+        margin = coach._evaluate(obs, rng, None).margin
+        top = max(margin.values())
+        best = [c for c in obs.legal_plays.cards if margin[c] == top]
+        if club.action in best:
             return club
-        return Decision(card, technique, (card,))
-
-    @staticmethod
-    def solved_values(obs: Observation, rng: random.Random,
-                      samples: int = ENDGAME_SAMPLES) -> Mapping[Card, float]:
-        """Average double-dummy value (card points of the seat's team from the current
-        trick on, dix de der included, R1.2–R1.4) of each legal card over ``samples``
-        sampled worlds.
-
-        Raises:
-            ValueError: not the seat's turn to play, or ``samples`` below 1.
-            InvalidPositionError: the observation contradicts itself.
-        """
-        if obs.legal_plays is None or obs.trick is None or obs.trump is None:
-            raise ValueError(f"no card to choose in {obs!r}")
-        if samples < 1:
-            raise ValueError(f"samples must be 1 or more, got {samples}")
-        cards = list(obs.legal_plays.cards)
-        totals = dict.fromkeys(cards, 0.0)
-        trick = obs.trick
-        for world in sample_worlds(obs, rng, samples):
-            hands: dict[Seat | str, Iterable[Card | str]] = {s: c for s, c in world.items()}
-            result = solve(hands, obs.trump, trick.cards, trick.leader, obs.rules)
-            for card in cards:
-                totals[card] += result.values[card]
-        return {card: total / samples for card, total in totals.items()}
+        technique = (Technique.DOUBLE_DUMMY if len(obs.hand) <= coach.SOLVER_CARDS
+                     else Technique.SIMULATION)
+        return Decision(best[0], technique, (best[0],))

@@ -1,0 +1,313 @@
+"""Learner text of the coach's reviews of calls: bids (R2.4, R2.5), announcements (R4)
+and belote-rebelote (R5), in English and French (:mod:`belote_teach.coach_calls`).
+
+As in :mod:`belote_teach.explain`, the sentences live in the ``calls`` section of the
+catalogs (``en.yaml``, ``fr.yaml``); these functions only pick the sentences that fit the
+review and fill in the cards, suits and percentages. French belote words (prendre,
+passer, atout, retourne, dedans, belote, tierce, ...) stay French in both languages.
+
+    >>> from belote_teach.bidding import PASS, TAKE, Bid
+    >>> bid_name(TAKE, "en"), bid_name(PASS, "fr"), bid_name(Bid.parse("D"), "fr")
+    ('prendre (take)', 'passer', 'prendre à carreau')
+    >>> from belote_teach.announcements import Announcement
+    >>> announcement_name(Announcement.from_cards(["8C", "9C", "10C"]), "fr")
+    'tierce 10♣ 9♣ 8♣ (20 points)'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+
+from belote_teach.announcements import Announcement
+from belote_teach.bidding import Bid, BidKind
+from belote_teach.cards import SEQUENCE_ORDER, Card, Rank, Suit, hand_order
+from belote_teach.explain import _cap, card_short, catalog, suit_name, technique, the_card
+
+__all__ = [
+    "announcement_name",
+    "announcement_review",
+    "belote_review",
+    "bid_hint",
+    "bid_name",
+    "bid_review",
+    "list_cards",
+]
+
+
+def _sentences(lang: str) -> dict[str, str]:
+    """The ``calls`` section of the catalog of ``lang``."""
+    section: dict[str, str] = catalog(lang)["calls"]
+    return section
+
+
+def _say(key: str, lang: str, **values: object) -> str:
+    """The sentence ``key`` of the ``calls`` section, filled in and capitalised."""
+    return _cap(str(_sentences(lang)[key]).format(**values))
+
+
+def _percent(rate: float) -> str:
+    """A probability 0.0-1.0 as a whole percentage: ``0.85`` -> ``"85"``."""
+    return f"{100 * rate:.0f}"
+
+
+def _and(items: Sequence[str], lang: str, word: str = "and") -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"`` in ``lang`` (``word="or"``: alternatives)."""
+    cat = catalog(lang)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{cat['list_separator'].join(items[:-1])} {cat[word]} {items[-1]}"
+
+
+def list_cards(cards: Iterable[Card], lang: str, trump: Suit | None = None) -> str:
+    """Cards held together, in hand order (trumps first, each suit strongest first):
+    ``"J♥, 9♥ and A♥"`` / ``"V♥, 9♥ et A♥"``."""
+    return _and([card_short(c, lang) for c in hand_order(cards, trump)], lang)
+
+
+# ---------------------------------------------------------------------------- bids
+def bid_name(bid: Bid, lang: str) -> str:
+    """The bid as a learner says it: ``"prendre (take)"``, ``"passer (pass)"``, ``"naming
+    diamonds as atout"`` / ``"prendre"``, ``"passer"``, ``"prendre à carreau"`` (R2.4, R2.5).
+
+    Raises:
+        ValueError: unknown language.
+    """
+    names = _sentences(lang)["bids"]
+    if bid.kind is BidKind.SUIT:
+        assert bid.suit is not None
+        return str(names["suit"]).format(suit=suit_name(bid.suit, lang))  # type: ignore[index]
+    return str(names[bid.kind.value])  # type: ignore[index]
+
+
+def _bid_list(bids: Iterable[Bid], lang: str) -> str:
+    return _and([bid_name(b, lang) for b in bids], lang, "or")
+
+
+def _trump_sentences(suit: Suit, trumps: Sequence[Card], turned: Card, round_: int,
+                     lang: str) -> list[str]:
+    """The atouts the learner would hold with ``suit`` as atout, and whether the J or the
+    9 is among them (R9 tip 1)."""
+    jack, nine = Card(Rank.JACK, suit), Card(Rank.NINE, suit)
+    if not trumps:
+        return [_say("trumps_none", lang, suit=suit_name(suit, lang))]
+    shown = list_cards(trumps, lang, suit)
+    if round_ == 1 and turned in trumps:
+        key = "trumps_round1_only" if len(trumps) == 1 else "trumps_round1"
+        parts = [_say(key, lang, trumps=shown, turned=card_short(turned, lang))]
+    else:
+        key = "trumps_one" if len(trumps) == 1 else "trumps"
+        parts = [_say(key, lang, trumps=shown, suit=suit_name(suit, lang))]
+    key = {(True, True): "honours_both", (True, False): "honours_jack",
+           (False, True): "honours_nine", (False, False): "honours_none"}[
+        (jack in trumps, nine in trumps)]
+    parts.append(_say(key, lang, jack=the_card(jack, lang), nine=the_card(nine, lang)))
+    return parts
+
+
+def bid_review(*, verdict: str, bid: Bid, recommended: Bid | None, round_: int,
+               turned: Card, legal: Sequence[Bid], chance: float | None,
+               recommended_chance: float | None, candidate: Bid | None,
+               candidate_chance: float | None, samples: int, threshold: float,
+               tolerance: float, min_trumps: int, suit: Suit | None,
+               trumps: Sequence[Card], club_reason: enum.Enum | None,
+               club_cards: Sequence[Card], club_trump: Suit | None, lang: str) -> str:
+    """The coach's review of a bid in words (``belote_teach.coach_calls.BidReview``).
+
+    Args:
+        verdict: ``"illegal"``, ``"best"``, ``"also_good"``, ``"inaccuracy"`` or
+            ``"mistake"``.
+        bid: the learner's bid; ``recommended``: the coach's (``None`` when illegal).
+        round_: the bidding round, 1 or 2; ``turned``: the retourne; ``legal``: the bids
+            allowed.
+        chance: probability 0.0-1.0 that the learner's taking bid makes the contract
+            (``None`` for a pass); ``recommended_chance``: the same for the recommended
+            bid (``None`` for a pass).
+        candidate: the simulated taking bid with the best chance, ``candidate_chance``
+            its chance (``None`` when no suit was worth simulating).
+        samples: deals simulated; ``threshold``: probability from which the coach takes;
+            ``tolerance``: probability within which sampling cannot tell two bids apart;
+            ``min_trumps``: atouts needed for a suit to be simulated.
+        suit: the atout suit the cards sentence describes, ``trumps``: the atouts the
+            learner would hold with it (``None``: no sentence).
+        club_reason, club_cards, club_trump: the club player's reason for the same
+            position (a ``Technique``), the cards it names, the suit to order them by.
+        lang: ``"en"`` or ``"fr"``.
+
+    Raises:
+        ValueError: unknown language.
+        KeyError: unknown verdict.
+    """
+    name = bid_name(bid, lang)
+    facts: dict[str, object] = {
+        "bid": name, "samples": samples, "threshold": _percent(threshold),
+        "tolerance": _percent(tolerance), "min_trumps": min_trumps,
+        "turned": card_short(turned, lang), "turned_suit": suit_name(turned.suit, lang),
+    }
+    if verdict == "illegal":
+        if round_ == 1:
+            key = "illegal_round1"
+        elif bid.kind is BidKind.SUIT and bid.suit is turned.suit:
+            key = "illegal_round2_turned"
+        else:
+            key = "illegal_round2_take"
+        return " ".join([_say("illegal", lang, **facts), _say(key, lang, **facts),
+                         _say("legal", lang, legal=_bid_list(legal, lang))])
+    assert recommended is not None
+    facts["best"] = bid_name(recommended, lang)
+    parts = [_say(verdict, lang, **facts)]
+    if suit is not None:
+        parts += _trump_sentences(suit, trumps, turned, round_, lang)
+    if chance is not None:                                          # the learner took
+        parts.append(_say("rate_take", lang, rate=_percent(chance), **facts))
+        if recommended != bid and recommended_chance is not None:
+            parts.append(_say("rate_best", lang, best_rate=_percent(recommended_chance),
+                              **facts))
+        if verdict in ("inaccuracy", "mistake") and chance < threshold:
+            parts.append(_say("dedans", lang, fail=_percent(1.0 - chance)))
+    elif recommended_chance is not None:                            # passed, should take
+        parts.append(_say("rate_pass", lang, best_rate=_percent(recommended_chance),
+                          **facts))
+        if verdict == "mistake":
+            parts.append(_say("pass_gives_away", lang))
+    elif candidate is not None and candidate_chance is not None:    # passed, right
+        parts.append(_say("rate_pass_right", lang, candidate=bid_name(candidate, lang),
+                          rate=_percent(candidate_chance), **facts))
+    else:
+        parts.append(_say("no_candidate", lang, **facts))
+    if club_reason is not None:
+        reason = technique(club_reason, lang, club_cards, club_trump)
+        parts.append(_say("club", lang, reason=reason))
+    return " ".join(parts)
+
+
+def bid_hint(*, bid: Bid, trumps: Sequence[Card], suit: Suit | None,
+             chance: float | None, candidate: Bid | None, samples: int,
+             threshold: float, min_trumps: int, lang: str) -> str:
+    """The coach's bid hint in one line (``belote_teach.coach_calls.BidHint``).
+
+    Args:
+        bid: the recommended bid; ``trumps`` the atouts it gives (suit ``suit``).
+        chance: probability 0.0-1.0 of making the contract with ``bid`` when it takes,
+            else with ``candidate`` (the best simulated taking bid, ``None`` if none).
+        samples, threshold, min_trumps: as for :func:`bid_review`.
+        lang: ``"en"`` or ``"fr"``.
+
+    Raises:
+        ValueError: unknown language.
+    """
+    facts: dict[str, object] = {"samples": samples, "threshold": _percent(threshold),
+                                "min_trumps": min_trumps}
+    if bid.ends_bidding:
+        assert chance is not None
+        return _say("hint_take", lang, best=bid_name(bid, lang),
+                    trumps=list_cards(trumps, lang, suit), best_rate=_percent(chance),
+                    **facts)
+    if candidate is None or chance is None:
+        return _say("hint_pass_hopeless", lang, **facts)
+    return _say("hint_pass", lang, candidate=bid_name(candidate, lang),
+                rate=_percent(chance), **facts)
+
+
+# ---------------------------------------------------------------------------- announcements
+def _announcement_cards(announcement: Announcement) -> list[Card]:
+    """The cards of an announcement as shown: a run from its top card down (R1.6), a
+    carré suit by suit."""
+    cards = announcement.implied_cards
+    if announcement.is_carre:
+        return [c for s in Suit for c in cards if c.suit is s]
+    return sorted(cards, key=lambda c: -SEQUENCE_ORDER.index(c.rank))
+
+
+def announcement_name(announcement: Announcement, lang: str) -> str:
+    """An announcement with its cards and points: ``"tierce 10♣ 9♣ 8♣ (20 points)"``,
+    ``"carré V♠ V♥ V♦ V♣ (200 points)"`` (R4.1, R4.2).
+
+    Raises:
+        ValueError: unknown language.
+    """
+    cards = " ".join(card_short(c, lang) for c in _announcement_cards(announcement))
+    kind = _sentences(lang)["types"][announcement.type.value]  # type: ignore[index]
+    return str(_sentences(lang)["announcement"]).format(
+        name=kind, cards=cards, points=announcement.points)
+
+
+def _announcements(items: Iterable[Announcement], lang: str) -> str:
+    return _and([announcement_name(a, lang) for a in items], lang)
+
+
+def announcement_review(*, verdict: str, declared: Sequence[Announcement],
+                        available: Sequence[Announcement], missed: Sequence[Announcement],
+                        lost: int, problem: str | None, fault: Announcement | None,
+                        missing: Sequence[Card], other: Announcement | None,
+                        card: Card | None, lang: str) -> str:
+    """The coach's review of the announcements declared with the first card in words
+    (``belote_teach.coach_calls.AnnouncementReview``).
+
+    Args:
+        verdict: ``"best"``, ``"mistake"`` or ``"illegal"``.
+        declared: what the learner declared; ``available``: the best reading of the hand
+            (R4.1-R4.3); ``missed``: the available announcements not declared; ``lost``:
+            announcement points left undeclared.
+        problem: for ``"illegal"``: ``"off"`` (announcements off), ``"not_held"``,
+            ``"card_twice"`` (R4.3), ``"split"`` (R4.1) or ``"other"``; ``fault``: the
+            announcement at fault, ``missing``: the cards the hand lacks for it,
+            ``other``/``card``: the announcement it collides with and the shared card.
+        lang: ``"en"`` or ``"fr"``.
+
+    Raises:
+        ValueError: unknown language.
+    """
+    if verdict == "illegal":
+        parts = []
+        if problem == "off" or fault is None:
+            parts.append(_say("ann_illegal_off" if problem == "off" else "ann_illegal_other",
+                              lang, fault=_announcements(declared, lang)))
+        else:
+            parts.append(_say(
+                f"ann_illegal_{problem}", lang, fault=announcement_name(fault, lang),
+                missing=list_cards(missing, lang),
+                other=announcement_name(other, lang) if other is not None else "",
+                card=card_short(card, lang) if card is not None else ""))
+        if problem != "off":
+            parts.append(_say("ann_available", lang, available=_announcements(available, lang))
+                         if available else _say("ann_available_none", lang))
+        return " ".join(parts)
+    if verdict == "mistake":
+        rules = sorted({"R4.2" if a.is_carre else "R4.1" for a in missed})
+        parts = [_say("ann_missed", lang, missed=_announcements(missed, lang),
+                      rules=", ".join(rules))]
+        if declared:
+            parts.append(_say("ann_declared", lang, declared=_announcements(declared, lang)))
+        parts.append(_say("ann_worth", lang, lost=lost))
+        return " ".join(parts)
+    if not declared:
+        return _say("ann_none", lang)
+    return _say("ann_all", lang, declared=_announcements(declared, lang))
+
+
+# ---------------------------------------------------------------------------- belote
+def belote_review(*, case: str, card: Card, trump: Suit, word: str | None,
+                  points: int, other: Card | None, first: Card | None, lang: str) -> str:
+    """The coach's review of "belote" / "rebelote" said or not with ``card`` in words
+    (``belote_teach.coach_calls.BeloteReview``, R5).
+
+    Args:
+        case: ``"said"``, ``"missed_first"``, ``"missed_last"``, ``"already"``,
+            ``"illegal_card"``, ``"illegal_pair"`` or ``"nothing"``.
+        card: the card played; ``trump``: the atout suit; ``word``: ``"belote"`` or
+            ``"rebelote"``; ``points``: what belote-rebelote is worth (R5.1).
+        other: the other card of the pair, still to play; ``first``: the card belote
+            was already said with.
+        lang: ``"en"`` or ``"fr"``.
+
+    Raises:
+        ValueError: unknown language.
+        KeyError: unknown case.
+    """
+    king, queen = Card(Rank.KING, trump), Card(Rank.QUEEN, trump)
+    facts = {"card": the_card(card, lang), "king": the_card(king, lang),
+             "queen": the_card(queen, lang), "word": word or "belote", "points": points,
+             "other": the_card(other, lang) if other is not None else "",
+             "first": the_card(first, lang) if first is not None else ""}
+    return _say(f"belote_{case}", lang, **facts)

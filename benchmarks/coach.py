@@ -1,0 +1,111 @@
+"""Coach latency benchmark: time of :func:`belote_teach.coach.review` and
+:func:`belote_teach.coach.hint` at each trick of real deals. A script that prints
+figures, not a test.
+
+    .venv/bin/python benchmarks/coach.py [--deals 30] [--seed 0]
+
+What is measured
+----------------
+Deals ``seed .. seed + deals - 1`` (dealer South, preset ``classic``) are bid and played
+by club players. At every card of every seat (the learner may sit anywhere) the seat's
+:class:`~belote_teach.observation.Observation` is reviewed twice: ``review`` of the card
+the club player chooses and ``hint``, each with the default number of worlds
+(:func:`belote_teach.coach.samples_for`) and a fresh ``random.Random``. Positions with a
+single legal card (or only equivalent ones) are answered without sampling and are left
+out of the figures. One core (the process is pinned to one CPU where the OS allows).
+
+Printed per trick (1 to 8): positions measured, worlds sampled (min-max), the evaluation
+used (club playouts or the double-dummy solver), and the median, 95th percentile and
+maximum latency of ``review`` and ``hint`` in milliseconds. Target (issue 4): under
+500 ms at the 95th percentile at every trick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+
+from machine import machine_facts, pin_to_one_core
+
+from belote_teach import coach
+from belote_teach.cards import Seat
+from belote_teach.deal import Deal, Phase
+from belote_teach.players import ClubPlayer
+from belote_teach.players.base import says_belote
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0-1) of ``values``, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def measure(deals: int, seed: int) -> dict[int, dict[str, list[float]]]:
+    """Latencies (seconds) and worlds per trick: ``{trick: {"review": [...], "hint":
+    [...], "samples": [...]}}``."""
+    club = ClubPlayer()
+    figures: dict[int, dict[str, list[float]]] = {
+        t: {"review": [], "hint": [], "samples": []} for t in range(1, 9)}
+    for i in range(seed, seed + deals):
+        deal = Deal.new(Seat.SOUTH, rng=i)
+        while deal.phase.is_bidding:
+            turn = deal.turn
+            assert turn is not None
+            deal.bid(club.choose_bid(deal.observation(turn), random.Random(i)).action,
+                     seat=turn)
+        while deal.phase is Phase.PLAY:
+            turn = deal.turn
+            assert turn is not None
+            obs = deal.observation(turn)
+            card = club.choose_card(obs, random.Random(i)).action
+            samples = coach.samples_for(obs)
+            if samples:
+                trick = len(obs.tricks) + 1
+                start = time.perf_counter()
+                coach.review(obs, card, rng=random.Random(i))
+                middle = time.perf_counter()
+                coach.hint(obs, rng=random.Random(i))
+                end = time.perf_counter()
+                figures[trick]["review"].append(middle - start)
+                figures[trick]["hint"].append(end - middle)
+                figures[trick]["samples"].append(samples)
+            deal.play(card, seat=turn, announce=obs.announcements_available,
+                      belote=says_belote(deal, turn, card))
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=30, help="deals played (default 30)")
+    parser.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
+    args = parser.parse_args()
+    print("belote_teach.coach latency benchmark (figures only, not a test)")
+    for line in machine_facts(pin_to_one_core()):
+        print("  " + line)
+    figures = measure(args.deals, args.seed)
+    print(f"{args.deals} deals; latency in ms per trick (positions with 2 or more "
+          "non-equivalent legal cards)")
+    print("trick  positions  worlds  evaluation  review median/p95/max      "
+          "hint median/p95/max")
+    worst = 0.0
+    for trick, row in figures.items():
+        if not row["review"]:
+            continue
+        cells = []
+        for name in ("review", "hint"):
+            ms = [s * 1000 for s in row[name]]
+            worst = max(worst, percentile(ms, 0.95))
+            cells.append(f"{statistics.median(ms):6.1f} / {percentile(ms, 0.95):6.1f} / "
+                         f"{max(ms):6.1f}")
+        worlds = f"{int(min(row['samples']))}-{int(max(row['samples']))}"
+        method = "solver" if 9 - trick <= coach.SOLVER_CARDS else "playouts"
+        print(f"{trick:5}  {len(row['review']):9}  {worlds:>6}  {method:10}  "
+              f"{cells[0]}   {cells[1]}")
+    print(f"worst 95th percentile: {worst:.1f} ms (target: under 500 ms at every trick)")
+
+
+if __name__ == "__main__":
+    main()
