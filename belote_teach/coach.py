@@ -480,6 +480,16 @@ def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> _Eva
     return _Evaluation(legal, values, success, count, best, decision, top_success, margin)
 
 
+def _is_master(obs: Observation, card: Card) -> bool:
+    """True when no card that beats ``card`` in its suit (R1.2, R1.3) is still out: each is
+    played or in the learner's hand."""
+    trump = obs.trump
+    assert trump is not None
+    seen = set(obs.played_cards) | set(obs.hand)
+    return all(c in seen for c in DECK if c.suit is card.suit
+               and strength(c, trump) > strength(card, trump))
+
+
 def _kept_for_last(obs: Observation, card: Card) -> Card | None:
     """With two cards in hand, the other card when it is the master trump (it then wins
     the last trick, tip 5) and ``card`` is not a trump; else ``None``."""
@@ -489,10 +499,7 @@ def _kept_for_last(obs: Observation, card: Card) -> Card | None:
     other = obs.hand[0] if obs.hand[1] == card else obs.hand[1]
     if other.suit is not trump:
         return None
-    played = set(obs.played_cards)
-    higher = [c for c in DECK if c.suit is trump and c not in played
-              and strength(c, trump) > strength(other, trump)]
-    return other if not higher else None
+    return other if _is_master(obs, other) else None
 
 
 def _reason(obs: Observation, ev: _Evaluation) -> tuple[Technique, tuple[Card, ...]]:
@@ -530,6 +537,10 @@ def _reason(obs: Observation, ev: _Evaluation) -> tuple[Technique, tuple[Card, .
     if master.seat is obs.seat.partner:
         if points(card, trump) >= 10:
             return Technique.CHARGE_PARTNER, (card,)
+        kept = tuple(c for c in ev.legal.cards if c != card and points(c, trump) >= 10
+                     and _is_master(obs, c))
+        if kept:                  # an honour that can win a trick of its own: not fed
+            return Technique.KEEP_MASTER, kept
         return Technique.PLAY_LOW_UNDER_PARTNER, (card,)
     if card.suit is trick.led_suit or card.suit is trump:
         return Technique.PLAY_LOW, (card,)

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 import pytest
 
 from belote_teach import coach, explain
-from belote_teach.cards import DECK, Card, Seat, Suit
+from belote_teach.cards import DECK, DIX_DE_DER, Card, Seat, Suit, Team, points
 from belote_teach.coach import Review, Verdict, hint, review, samples_for
 from belote_teach.deal import Deal, Phase
 from belote_teach.errors import IllegalPlayError
@@ -20,6 +20,7 @@ from belote_teach.players.club import ClubPlayer
 from belote_teach.players.tracking import track
 from belote_teach.rules import legal_plays
 from belote_teach.sampling import sample_world
+from belote_teach.scoring import Outcome
 
 S, E, N, W = Seat.SOUTH, Seat.EAST, Seat.NORTH, Seat.WEST
 CLUB = ClubPlayer()
@@ -326,20 +327,83 @@ def test_sample_world_never_gets_the_deal() -> None:
     assert legal_plays(obs.hand, obs.trick).cards == obs.legal_plays.cards
 
 
-def test_a_small_loss_that_sinks_the_contract_is_a_mistake(monkeypatch: pytest.MonkeyPatch
-                                                          ) -> None:
-    """Grading by outcome (R6.2): 3 points lost, but the contract fails in every world."""
-    obs = _obs(keep_master_position())
-    seven, jack = Card.parse("7S"), Card.parse("JH")
+def sink_position() -> Deal:
+    """Trick 6, trumps ♥, South took the turned 9♥ (preset ffb2016: no announcements; the
+    K♥ and the Q♥ in different teams: no belote). The five earlier tricks are played card
+    by card, not drawn: South wins the two trump tricks (44 points, West discarding the
+    J♠), East-West the three others (69 points). East leads the A♠ to trick 6, North and
+    West follow with the 9♠ and the 8♠; South, last, must follow with the Q♠ or the 7♠
+    (R3.1): East-West win the trick either way. South keeps the J♥, the last trump, and
+    no other spade is left: the six cards South cannot see are diamonds and clubs (Q♣ J♣
+    their only points), so North-South win tricks 7 and 8 whoever holds them. With the
+    7♠ North-South end with 44 + 20 (J♥) + 3 (Q♠) + 5 + 10 (dix de der) = 82 against
+    69 + 11 (A♠) = 80, made (R6.2); with the Q♠, 79 against 83, dedans."""
+    full = {S: "9H AH 9C JD 9D QS 7S JH", E: "8H 10H KC AD KD AS 8D 7D",
+            N: "7H QH 10C QD 10S 9S QC 8C", W: "KH JS AC 10D KS 8S JC 7C"}
+    deal = _deal_from_full({seat: _cards(text) for seat, text in full.items()},
+                           Card.parse("9H"), taker=S, dealer=W)
+    for trick in ("9H 8H 7H KH",     # S leads, nobody can beat the 9♥: S wins 18
+                  "AH 10H QH JS",    # S leads, West has no trump left: S wins 26
+                  "9C KC 10C AC",    # S leads, West's A♣ wins 25
+                  "10D JD AD QD",    # W leads, East's A♦ wins 26
+                  "KD 10S KS 9D",    # E leads, North and West void in ♦: E wins 18
+                  "AS 9S 8S"):       # trick 6: E leads the A♠, South to play
+        for card in _cards(trick):
+            deal.play(card)          # refuses an illegal card (R3)
+    return deal
 
-    def fake(observation: Observation, rng: random.Random, samples: int | None
-             ) -> coach._Evaluation:
-        return coach._Evaluation(
-            observation.legal_plays, {seven: 50.0, jack: 47.0}, {seven: 1.0, jack: 0.0},
-            12, (seven,), CLUB.choose_card(observation, rng), 1.0)
 
-    monkeypatch.setattr(coach, "_evaluate", fake)
-    got = review(obs, "JH", rng=random.Random(0))
-    assert got.verdict is Verdict.MISTAKE and got.outcome_changed and got.loss == 3.0
-    assert "100% of these deals with 7♠, only 0% with J♥" in got.explanation("en")
-    assert "100 % de ces donnes avec 7♠, seulement 0 % avec V♥" in got.explanation("fr")
+def test_a_small_loss_that_sinks_the_contract_is_a_mistake() -> None:
+    """Grading by outcome (R6.2) on a certain position (:func:`sink_position`): the Q♠
+    loses only 3 card points against the 7♠, but it sinks the contract in every world."""
+    deal = sink_position()
+    obs = _obs(deal)
+    trump, trick = obs.trump, obs.trick
+    queen, seven, jack = Card.parse("QS"), Card.parse("7S"), Card.parse("JH")
+    # The premises, from what South sees.
+    assert obs.taker is S and trump is Suit.HEARTS
+    assert not obs.belote_calls and not obs.shown_announcements       # no bonus (R5, R4)
+    assert [t.winner for t in obs.tricks] == [S, S, W, E, E]
+    won = {team: sum(t.points for t in obs.tricks if t.winner.team is team) for team in Team}
+    assert won == {Team.NS: 44, Team.EW: 69}
+    assert trick.cards == tuple(_cards("AS 9S 8S")) and trick.master.seat is E
+    assert set(obs.legal_plays) == {queen, seven}           # both under the A♠ (R3.1)
+    assert obs.hand == (queen, seven, jack)
+    unseen = set(DECK) - set(obs.hand) - set(obs.played_cards)
+    assert len(unseen) == 6 and {c.suit for c in unseen} == {Suit.DIAMONDS, Suit.CLUBS}
+    # No other trump, no other spade: North-South win tricks 7 and 8 in every world.
+    last_two = points(jack, trump) + sum(points(c, trump) for c in unseen) + DIX_DE_DER
+
+    def totals(card: Card) -> tuple[int, int]:
+        """North-South's and East-West's totals (R6.1) when South plays ``card``."""
+        kept = seven if card == queen else queen
+        return (won[Team.NS] + last_two + points(kept, trump),
+                won[Team.EW] + trick.points + points(card, trump))
+
+    assert totals(seven) == (82, 80)                        # made
+    assert totals(queen) == (79, 83)                        # dedans
+    # The engine's own score of the real deal agrees.
+    for card, outcome in ((seven, Outcome.MADE), (queen, Outcome.DEDANS)):
+        end = deal.copy()
+        end.play(card)
+        while end.phase is Phase.PLAY:
+            end.play(CLUB.choose_card(end.observation(end.turn), random.Random(0)).action)
+        assert end.score.outcome is outcome
+        assert (end.score.totals[Team.NS], end.score.totals[Team.EW]) == totals(card)
+
+    good = review(obs, seven, rng=random.Random(0))
+    bad = review(obs, queen, rng=random.Random(0))
+    assert good.samples == bad.samples == coach.SOLVES[3]   # solved exactly, world by world
+    for got in (good, bad):
+        assert dict(got.success) == {seven: 1.0, queen: 0.0}    # in every sampled world
+        assert dict(got.values) == {c: totals(c)[0] - won[Team.NS] for c in (seven, queen)}
+    assert good.verdict is Verdict.BEST and good.best == (seven,)
+    assert good.loss == 0 and not good.outcome_changed
+    assert bad.verdict is Verdict.MISTAKE and bad.outcome_changed
+    assert bad.loss == 3.0 and bad.loss < coach.MISTAKE_LOSS
+    assert bad.best_success == 1.0
+    assert ("It changes the outcome of the contract: your team reaches its goal in 100% of "
+            "these deals with 7♠, only 0% with Q♠.") in bad.explanation("en")
+    assert ("Elle change l'issue du contrat : ton équipe atteint son but dans 100 % de ces "
+            "donnes avec 7♠, seulement 0 % avec D♠.") in bad.explanation("fr")
+    assert "3 points" in bad.explanation("en") and "3 points" in bad.explanation("fr")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+import pytest
+
 from belote_teach.bidding import PASS, TAKE
 from belote_teach.cards import DECK, Card, Seat
 from belote_teach.deal import Deal, Phase
@@ -157,3 +159,32 @@ def test_bids_by_simulation() -> None:
     hopeless = _opening("7S 8S 7D 8D 7C", "8H")                # not a trump: no simulation
     assert bid_chances(hopeless, random.Random(5)) == {}
     assert player.choose_bid(hopeless, random.Random(5)).action == PASS
+
+
+def test_completions_agree_with_the_earlier_passes() -> None:
+    """After three passes in round 1, the simulated completions give no passing seat a
+    hand with which a club player would have taken (the bids are read as information)."""
+    from belote_teach.players import expert
+
+    deal = Deal.new(S, rng=4)
+    for _ in range(3):
+        deal.bid(PASS)
+    obs = deal.observation(deal.turn)
+    assert [bid for _, bid in obs.bids] == [PASS, PASS, PASS]
+    rng = random.Random(2)
+    for _ in range(10):
+        completed = expert._completion(obs, rng)
+        assert completed.hand(obs.seat) == obs.hand and completed.turned == obs.turned
+        for seat, _bid in obs.bids:
+            view = Deal.from_hands(obs.dealer, {s: completed.dealt_hands[s] for s in Seat},
+                                   obs.turned, completed.initial_stock, obs.rules)
+            while view.turn is not seat:
+                view.bid(PASS)
+            assert CLUB.choose_bid(view.observation(seat), random.Random(0)).action == PASS
+
+
+@pytest.mark.parametrize("wrong", [-0.1, 1.5])
+def test_take_threshold_is_checked(wrong: float) -> None:
+    assert ExpertPlayer(0.6).take_threshold == 0.6
+    with pytest.raises(ValueError, match="take_threshold"):
+        ExpertPlayer(wrong)

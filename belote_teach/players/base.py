@@ -75,9 +75,10 @@ class Technique(enum.Enum):
     DISCARD_LOW = "discard_low"                # se défausser low under an opponent's trick
     PLAY_LOW = "play_low"                      # cannot win: follow with the cheapest card
     KEEP_MASTER_FOR_DIX_DE_DER = "keep_master_for_dix_de_der"  # tip 5
+    KEEP_MASTER = "keep_master"                # keep a master honour for a trick of its own
     # level expert (search on sampled worlds)
     SIMULATION = "simulation"                  # best average over club playouts
-    DOUBLE_DUMMY = "double_dummy"              # best average of the exact solver (ending)
+    DOUBLE_DUMMY = "double_dummy"              # best average of the exact solver (trick 3 on)
     TAKE_BY_SIMULATION = "take_by_simulation"  # simulated deals: the contract is made
     PASS_BY_SIMULATION = "pass_by_simulation"  # simulated deals: the contract fails
 

@@ -22,7 +22,8 @@ The club player's own choice is kept when it is among the best cards.
 
 Bidding: for each candidate bid (the take in round 1; in round 2 every suit it may
 name where it would hold 2 trumps or more), :data:`BID_SAMPLES` completions of the
-deal are drawn (the other hands and the stock are unseen), the earlier bids are
+deal are drawn (the other hands and the stock are unseen; a draw where a seat that passed
+would have taken, as a club player, is redrawn), the earlier bids are
 replayed, the candidate is bid and the deal is played out by club players; the bid
 with the highest probability of making the contract (R6.2, belote counted) is made
 when that probability reaches :data:`TAKE_THRESHOLD` (0.8), else the seat passes.
@@ -49,6 +50,7 @@ from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
 
 __all__ = [
+    "BID_REDRAWS",
     "BID_SAMPLES",
     "MIN_TRUMPS",
     "TAKE_THRESHOLD",
@@ -58,6 +60,8 @@ __all__ = [
 
 #: Completions of the deal played out per candidate bid.
 BID_SAMPLES = 20
+#: Times a completion is redrawn when a seat that passed would have taken with it.
+BID_REDRAWS = 10
 #: Probability of making the contract (0.0 to 1.0) from which the expert takes. A made
 #: contract wins the takers some 40 points of margin, a dedans loses them 162 or more
 #: (R6.3, R6.4): taking pays from about 162 / (162 + 40) = 0.8. Measured in duplicate
@@ -93,21 +97,32 @@ def _candidates(obs: Observation) -> list[tuple[Bid, Suit]]:
 def _completion(obs: Observation, rng: random.Random) -> Deal:
     """A deal in the bidding phase consistent with ``obs``: the seat's own 5 cards and
     the turned card as seen, the other hands and the stock drawn at random from the
-    unseen cards, the bids of ``obs`` replayed."""
+    unseen cards, the bids of ``obs`` replayed.
+
+    The draw is also consistent with what the earlier bids say, read as a club player
+    would have bid: a draw where a seat that passed would have taken is redrawn (up to
+    :data:`BID_REDRAWS` times, then the last draw is kept)."""
     seen = {*obs.hand, obs.turned}
     unseen = [c for c in DECK if c not in seen]
-    rng.shuffle(unseen)
-    hands: dict[Seat, Sequence[Card]] = {}
-    top = 0
-    for seat in Seat:
-        if seat is obs.seat:
-            hands[seat] = obs.hand
-        else:
-            hands[seat] = unseen[top:top + 5]
-            top += 5
-    deal = Deal.from_hands(obs.dealer, hands, obs.turned, unseen[top:], obs.rules)
-    for seat, bid in obs.bids:
-        deal.bid(bid, seat=seat)
+    for attempt in range(BID_REDRAWS + 1):
+        rng.shuffle(unseen)
+        hands: dict[Seat, Sequence[Card]] = {}
+        top = 0
+        for seat in Seat:
+            if seat is obs.seat:
+                hands[seat] = obs.hand
+            else:
+                hands[seat] = unseen[top:top + 5]
+                top += 5
+        deal = Deal.from_hands(obs.dealer, hands, obs.turned, unseen[top:], obs.rules)
+        consistent = True
+        for seat, bid in obs.bids:
+            if (consistent and attempt < BID_REDRAWS and bid == PASS
+                    and _CLUB.choose_bid(deal.observation(seat), rng).action != PASS):
+                consistent = False
+            deal.bid(bid, seat=seat)
+        if consistent:
+            break
     return deal
 
 
