@@ -33,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from belote_teach._fast import ABOVE, POINTS, STRENGTH
+from belote_teach._fast import ABOVE, POINTS, STRENGTH, trick_winner
 from belote_teach.cards import (
     DIX_DE_DER,
     PLAIN_ORDER,
@@ -189,6 +189,20 @@ def _moves(hands, seat, n, led, best, best_seat, tmask, hint, ctx, tb, cards, gr
             j -= 1
         keys[j + 1], cards[j + 1], groups[j + 1] = k, c, g
     return count
+
+
+@njit(cache=True)
+def _after(card, seat, n, led, best, best_seat, trump, tb):  # pragma: no cover - compiled
+    """``(winning card, its seat, led suit)`` of the current trick once ``seat`` has
+    played ``card`` as its ``n``-th card (R1.5)."""
+    if n == 0:
+        return card, seat, card >> 3
+    if card >> 3 == best >> 3:
+        if tb[_STRENGTH, card] > tb[_STRENGTH, best]:
+            return card, seat, led
+    elif card >> 3 == trump:
+        return card, seat, led
+    return best, best_seat, led
 
 
 @njit(cache=True)
@@ -369,22 +383,8 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, alpha, beta, depth
                 n = f[_F_N]
                 card = buf[depth, 0, i]
                 hands[seat] ^= 1 << card
-                best = f[_F_BEST]
-                if n:
-                    nbest = best
-                    nseat = f[_F_BEST_SEAT]
-                    if card >> 3 == best >> 3:                           # R1.5
-                        if tb[_STRENGTH, card] > tb[_STRENGTH, best]:
-                            nbest = card
-                            nseat = seat
-                    elif card >> 3 == trump:
-                        nbest = card
-                        nseat = seat
-                    nled = f[_F_LED]
-                else:
-                    nbest = card
-                    nseat = seat
-                    nled = card >> 3
+                nbest, nseat, nled = _after(card, seat, n, f[_F_LED], f[_F_BEST],
+                                            f[_F_BEST_SEAT], trump, tb)
                 total = f[_F_PTS] + tb[_POINTS, card]
                 child = stack[depth + 1]
                 if n == 3:
@@ -491,21 +491,7 @@ def _solve_root(hands, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb
         ctx[_NODES] += 1
         bit = 1 << card
         hands[seat] ^= bit
-        if n:
-            nbest = best
-            nseat = best_seat
-            if card >> 3 == best >> 3:
-                if tb[_STRENGTH, card] > tb[_STRENGTH, best]:
-                    nbest = card
-                    nseat = seat
-            elif card >> 3 == trump:
-                nbest = card
-                nseat = seat
-            nled = led
-        else:
-            nbest = card
-            nseat = seat
-            nled = card >> 3
+        nbest, nseat, nled = _after(card, seat, n, led, best, best_seat, trump, tb)
         total = pts + tb[_POINTS, card]
         if n == 3:
             gain = total if nseat & 1 == 0 else 0
@@ -569,13 +555,8 @@ class Core:
         best, best_seat, led, tmask = 0, 0, 0, 0
         if trick:
             led = trick[0] >> 3
-            best, best_seat = trick[0], leader
-            for k, card in enumerate(trick[1:], 1):
-                if card >> 3 == best >> 3:
-                    if tb[_STRENGTH, card] > tb[_STRENGTH, best]:
-                        best, best_seat = card, (leader + k) & 3
-                elif card >> 3 == trump:
-                    best, best_seat = card, (leader + k) & 3
+            position = trick_winner(trick, trump)                        # R1.5
+            best, best_seat = trick[position], (leader + position) & 3
             for card in trick:
                 tmask |= 1 << card
         held = np.array(hands, dtype=np.int64)

@@ -16,6 +16,7 @@ pinned to one CPU when the OS allows), preset ``classic``.
   3 cards of the current trick played at random among the legal cards (the seats who
   played hold 3 cards).
 
+The compiled core is loaded (or, on a fresh install, compiled) once before timing.
 Printed: median, 95th percentile and maximum time, median nodes (card plays searched).
 Target (issue): full 8-trick solve under 250 ms median.
 """
@@ -32,7 +33,7 @@ from machine import machine_facts, pin_to_one_core
 
 from belote_teach.cards import DECK, Card, Seat, Suit
 from belote_teach.rules import CLASSIC, legal_plays
-from belote_teach.solver import solve
+from belote_teach.solver import solve, warm_up
 from belote_teach.trick import Trick
 
 Position = tuple[dict[Seat, tuple[Card, ...]], Suit, tuple[Card, ...], Seat]
@@ -91,6 +92,7 @@ def main() -> None:
     print("belote_teach.solver benchmark (figures only, not a test)")
     for line in machine_facts(pin_to_one_core()):
         print("  " + line)
+    print(f"core loaded (compiled on a fresh install) in {warm_up():.1f} s, not counted below")
     rng = random.Random(args.seed)
     run("4-trick endings", [deal_position(rng, 4) for _ in range(args.endings)])
     run("full 8-trick deals", [deal_position(rng, 8) for _ in range(args.deals)])

@@ -407,3 +407,23 @@ def test_a_small_loss_that_sinks_the_contract_is_a_mistake() -> None:
     assert ("Elle change l'issue du contrat : ton équipe atteint son but dans 100 % de ces "
             "donnes avec 7♠, seulement 0 % avec D♠.") in bad.explanation("fr")
     assert "3 points" in bad.explanation("en") and "3 points" in bad.explanation("fr")
+
+
+def test_the_coach_says_to_keep_a_master_honour() -> None:
+    """Deal 16 played by club players to trick 5 (spades trumps): North's 9♠ wins the
+    trick, South holds K♦ A♣ J♦ 9♣. Feeding the A♣ (11 points) loses: it is the master
+    club and wins a trick of its own later; the coach names that reason (KEEP_MASTER)."""
+    deal = Deal.new(S, rng=16)
+    while deal.phase.is_bidding:
+        deal.bid(CLUB.choose_bid(deal.observation(deal.turn), random.Random(0)).action)
+    while not (deal.turn is S and len(deal.hand(S)) == 4):
+        deal.play(CLUB.choose_card(deal.observation(deal.turn), random.Random(0)).action)
+    obs = deal.observation(S)
+    assert obs.trump is Suit.SPADES and obs.trick.master.seat is N
+    assert set(obs.hand) == set(_cards("KD AC JD 9C"))
+    got = review(obs, "AC", rng=random.Random(1))
+    assert got.verdict in (Verdict.INACCURACY, Verdict.MISTAKE) and got.loss > coach.TOLERANCE
+    assert Card.parse("AC") not in got.best
+    assert got.reason is Technique.KEEP_MASTER and got.reason_cards == (Card.parse("AC"),)
+    assert "Keep your master card (A♣)" in got.explanation("en")
+    assert "Garde ta carte maîtresse (A♣)" in got.explanation("fr")

@@ -185,8 +185,8 @@ class ExpertPlayer:
     """Level ``expert`` (perfect-information Monte Carlo, see the module docstring).
 
     Deterministic given ``rng``; reads the observation only. Each decision takes well
-    under 1 s on one core (measured: cards at most about 0.5 s, at trick 1; bids about
-    0.15 s).
+    under 1 s on one core: over 69,522 decisions of two 1,000-deal benchmark matches,
+    median 12 ms, 95th percentile 0.23 s, maximum 0.64 s (``benchmarks/players.py``).
     """
 
     name = "expert"
