@@ -1,0 +1,166 @@
+"""The table session (belote_teach.session): the learner's decisions through the checked
+engine, computer players one decision at a time, the coach's comments, undo, restart,
+a whole game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from belote_teach.bidding import PASS
+from belote_teach.cards import DECK, Seat
+from belote_teach.coach import Verdict
+from belote_teach.deal import Deal, Phase
+from belote_teach.errors import IllegalPlayError
+from belote_teach.game import Game
+from belote_teach.players import make_player
+from belote_teach.session import Event, TableSession
+
+S = Seat.SOUTH
+CLUB = make_player("club")
+
+
+def _learner_acts(session: TableSession) -> None:
+    """The learner decides as the club player would (announcing everything)."""
+    obs = session.observation
+    if session.deal.phase.is_bidding:
+        assert session.bid(CLUB.choose_bid(obs, random.Random(0)).action).accepted
+    else:
+        card = CLUB.choose_card(obs, random.Random(0)).action
+        assert session.play(card, announce=obs.announcements_available).accepted
+
+
+def _play_out(session: TableSession) -> list[Event]:
+    events: list[Event] = []
+    start = session.deal
+    while not start.phase.is_over:
+        events += session.run_computers()
+        if session.learner_to_act and session.deal is start:
+            _learner_acts(session)
+    return events
+
+
+def test_a_whole_deal_with_the_coach() -> None:
+    session = TableSession(Deal.new(Seat.WEST, rng=3), rng=1)
+    deal = session.deal
+    comments = 0
+    while not deal.phase.is_over:
+        session.run_computers()
+        if not session.learner_to_act:
+            continue
+        obs = session.observation
+        if deal.phase.is_bidding:
+            feedback = session.bid(CLUB.choose_bid(obs, random.Random(0)).action)
+        else:
+            illegal = [c for c in obs.hand if c not in obs.legal_plays]
+            if illegal:                                   # refused, nothing changes
+                before = deal.actions
+                refused = session.play(illegal[0])
+                assert not refused.accepted and refused.reviews == ()
+                assert "R3" in refused.text or "must" in refused.text
+                assert deal.actions == before and session.learner_to_act
+            card = CLUB.choose_card(obs, random.Random(0)).action
+            feedback = session.play(card, announce=obs.announcements_available)
+        assert feedback.accepted and feedback.text and feedback.reviews
+        comments += 1
+    assert deal.phase is Phase.SCORED and comments >= 9       # a bid and 8 cards
+    assert all(m.review.verdict in (Verdict.INACCURACY, Verdict.MISTAKE)
+               for m in session.mistakes)
+
+
+def test_computers_act_one_decision_at_a_time() -> None:
+    session = TableSession(Deal.new(S, rng=5), rng=2, coaching=False)
+    assert session.computer_to_act                       # East bids first (dealer South)
+    event = session.step()
+    assert event.kind == "bid" and event.seat is S.next and event.reason is not None
+    assert len(session.deal.actions) == 1
+    session.run_computers()
+    assert session.learner_to_act
+    with pytest.raises(ValueError, match="no computer player to act"):
+        session.step()
+    with pytest.raises(ValueError, match="cannot play now"):
+        session.play(session.observation.hand[0])
+
+
+def test_undo_takes_back_the_learner_card_and_what_followed() -> None:
+    session = TableSession(Deal.new(Seat.WEST, rng=3), rng=1)
+    while session.deal.phase.is_bidding:
+        session.run_computers()
+        if session.learner_to_act:
+            _learner_acts(session)
+    session.run_computers()
+    assert session.learner_to_act
+    hand = session.observation.hand
+    before = session.deal.actions
+    _learner_acts(session)
+    session.run_computers()
+    assert session.undo()
+    assert session.deal.actions == before and session.observation.hand == hand
+    assert session.learner_to_act
+
+
+def test_no_undo_without_the_coach_and_restart() -> None:
+    session = TableSession(Deal.new(Seat.WEST, rng=3), rng=1, coaching=False)
+    _play_out(session)
+    assert not session.undo()
+    session.restart()
+    assert session.deal.actions == () and session.deal.phase.is_bidding
+
+
+def test_a_passed_out_deal() -> None:
+    """Everybody passes both rounds: the deal is passed out, no crash, nothing to score."""
+    for seed in range(200):
+        deal = Deal.new(S, rng=seed)
+        probe = deal.copy()
+        while probe.phase.is_bidding:
+            seat = probe.turn
+            probe.bid(CLUB.choose_bid(probe.observation(seat), random.Random(0)).action)
+        if probe.phase is Phase.PASSED_OUT:
+            break
+    else:
+        pytest.fail("no passed-out deal among 200 seeds")
+    session = TableSession(deal, rng=0, coaching=False)
+    while not session.deal.phase.is_over:
+        session.run_computers()
+        if session.learner_to_act:
+            session.bid(PASS)
+    assert session.deal.phase is Phase.PASSED_OUT and session.deal.score is None
+
+
+def test_the_same_seed_gives_the_same_table() -> None:
+    runs = []
+    for _ in range(2):
+        session = TableSession(Deal.new(Seat.NORTH, rng=8), rng=4, coaching=False)
+        runs.append(_play_out(session))
+    assert runs[0] == runs[1]
+
+
+def test_a_whole_game_to_501() -> None:
+    game = Game({"target": 501}, rng=11)
+    session = TableSession(game, rng=3, coaching=False)
+    for _ in range(60):
+        if game.is_over:
+            break
+        _play_out(session)
+        session.next_deal()
+    assert game.is_over and game.winner is not None
+    assert max(game.totals.values()) >= 501
+
+
+def test_errors() -> None:
+    with pytest.raises(ValueError, match="Deal or a Game"):
+        TableSession("deal")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="language"):
+        TableSession(Deal.new(S, rng=1), lang="de")
+    with pytest.raises(ValueError, match="cannot bid"):
+        TableSession(Deal.new(S, rng=1)).bid(PASS)       # East's turn, not South's
+    session = TableSession(Deal.new(Seat.WEST, rng=3), rng=1, coaching=False)
+    while not (session.deal.phase is Phase.PLAY and session.learner_to_act):
+        session.run_computers()
+        if session.learner_to_act and session.deal.phase.is_bidding:
+            _learner_acts(session)
+    assert session.deal.phase is Phase.PLAY and session.learner_to_act
+    elsewhere = next(c for c in DECK if c not in session.observation.hand)
+    with pytest.raises(IllegalPlayError):
+        session.play(elsewhere)
