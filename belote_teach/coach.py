@@ -34,8 +34,9 @@ How a card is judged
 
 Verdicts (loss in card points, :data:`TOLERANCE` = 4):
 
-- ``BEST``: the recommended card (the club player's own choice when it is among the
-  good cards, else the card with the highest average, hand order on ties);
+- ``BEST``: the recommended card: the highest average (the club player's own choice
+  among cards of that average, else the first in hand order); the loss of every other
+  card is measured against it;
 - ``ALSO_GOOD``: within :data:`TOLERANCE` of the best average and no outcome change:
   sampling noise cannot tell it from the best, so no winner is picked;
 - ``INACCURACY``: a loss above the tolerance and below :data:`MISTAKE_LOSS` (10)
@@ -68,6 +69,8 @@ from dataclasses import dataclass, field
 
 from belote_teach import explain
 from belote_teach.cards import DECK, DIX_DE_DER, Card, Rank, Seat, Suit, Team, points, strength
+from belote_teach.deal import Phase
+from belote_teach.errors import OutOfTurnError, PhaseError
 from belote_teach.observation import Observation
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
@@ -423,10 +426,32 @@ def samples_for(obs: Observation) -> int:
     return max(MIN_SAMPLES, min(MAX_SAMPLES, budget // legal))
 
 
+def _check_card_turn(obs: Observation, what: str) -> None:
+    """The error saying why ``obs`` is not a seat's turn to play a card, if it is not."""
+    if not isinstance(obs, Observation):
+        raise TypeError(f"{what} takes an Observation (deal.observation(seat)), got {obs!r}")
+    if obs.phase is not Phase.PLAY or obs.trick is None or obs.contract is None:
+        raise PhaseError(f"{what} needs an observation in phase PLAY, got phase "
+                         f"{obs.phase.name} ({obs!r})")
+    if obs.turn is not obs.seat or obs.legal_plays is None:
+        raise OutOfTurnError(f"{what}: it is {obs.turn}'s turn to play, not {obs.seat}'s "
+                             f"({obs!r})")
+
+
+def _check_options(rng: object, samples: object) -> None:
+    """The error for an ``rng`` that is not a random.Random or bad ``samples``."""
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random (e.g. random.Random(0)), got {rng!r}")
+    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
+                                or samples < 1):
+        raise ValueError(f"samples must be a whole number, 1 or more, got {samples!r}")
+
+
 def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> _Evaluation:
     """Average every legal card of ``obs.seat`` over the same sampled worlds."""
-    if obs.legal_plays is None or obs.trick is None or obs.contract is None:
-        raise ValueError(f"no card to play in {obs!r}: the coach reviews the seat to play")
+    _check_card_turn(obs, "the coach's evaluation")
+    _check_options(rng, samples)
+    assert obs.legal_plays is not None and obs.contract is not None
     legal = obs.legal_plays
     cards = list(legal.cards)
     decision = _CLUB.choose_card(obs, rng)
@@ -472,10 +497,8 @@ def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> _Eva
     top_success = max(success[c] for c in cards if values[c] == top)
     good = [c for c in cards if top - values[c] <= TOLERANCE
             and top_success - success[c] < OUTCOME_TOLERANCE]
-    if decision.action in good:
-        first = decision.action
-    else:
-        first = next(c for c in cards if values[c] == top)
+    tops = [c for c in cards if values[c] == top]
+    first = decision.action if decision.action in tops else tops[0]
     best = (first, *(c for c in good if c != first))
     return _Evaluation(legal, values, success, count, best, decision, top_success, margin)
 
@@ -564,15 +587,19 @@ def review(observation: Observation, card: Card | str, *, rng: random.Random,
         :func:`~belote_teach.explain.explain_card`'s explanation, without sampling.
 
     Raises:
-        ValueError: not the observing seat's turn to play, or ``samples`` below 1.
+        PhaseError: the observation is not in phase PLAY (a ValueError).
+        OutOfTurnError: it is not the observing seat's turn to play (a ValueError).
+        ValueError: ``samples`` is not a whole number of 1 or more.
+        TypeError: ``rng`` is not a random.Random, or ``observation`` no Observation.
         InvalidCardError: ``card`` cannot be read.
         IllegalPlayError: ``card`` is not in the hand.
         InvalidPositionError: the observation contradicts itself (no consistent world).
     """
+    _check_card_turn(observation, "review")
+    _check_options(rng, samples)
     card = Card.parse(card)
     legal = observation.legal_plays
-    if legal is None or observation.trump is None:
-        raise ValueError(f"no card to play in {observation!r}")
+    assert legal is not None and observation.trump is not None
     trump = observation.trump
     verdict = legal.verdict(card)          # raises IllegalPlayError if not in the hand
     if not verdict.legal:
@@ -604,11 +631,11 @@ def hint(observation: Observation, *, rng: random.Random, samples: int | None = 
         samples: worlds to sample (default :func:`samples_for`).
 
     Raises:
-        ValueError: not the observing seat's turn to play.
+        PhaseError, OutOfTurnError: as for :func:`review` (ValueErrors).
+        ValueError, TypeError: bad ``samples`` or ``rng``, as for :func:`review`.
         InvalidPositionError: the observation contradicts itself.
     """
-    if observation.trump is None:
-        raise ValueError(f"no card to play in {observation!r}")
+    _check_card_turn(observation, "hint")
     ev = _evaluate(observation, rng, samples)
     reason, cards = _reason(observation, ev)
     return Hint(ev.best[0], reason, cards, ev.samples, observation.trump)

@@ -49,14 +49,15 @@ about 90 ms, 95th percentile about 500 ms (100 random deals, some 350,000 nodes 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from belote_teach._fast import card_index, hand_mask, mask_indices, seat_index, suit_index
 from belote_teach._solver_core import Core
 from belote_teach.cards import Card, Seat, Suit, parse_cards
 from belote_teach.errors import InvalidPositionError
-from belote_teach.rules import RuleSet
+from belote_teach.rules import RuleSet, legal_plays
+from belote_teach.trick import Trick
 
 __all__ = ["SolveResult", "solve"]
 
@@ -104,6 +105,9 @@ class SolveResult:
 
 # ------------------------------------------------------------------------ public API
 def _parse_hands(hands: Mapping[Seat | str, Iterable[Card | str]]) -> dict[Seat, tuple[Card, ...]]:
+    if not isinstance(hands, Mapping):
+        raise InvalidPositionError(
+            f"hands must map each seat to its cards, e.g. {{'N': ['QD'], ...}}, got {hands!r}")
     parsed: dict[Seat, tuple[Card, ...]] = {}
     for key, cards in hands.items():
         seat = Seat.parse(key)
@@ -116,6 +120,22 @@ def _parse_hands(hands: Mapping[Seat | str, Iterable[Card | str]]) -> dict[Seat,
             f"missing hand(s) of {', '.join(missing)}: give the cards of N, E, S and W "
             "(an empty list for a seat without cards)")
     return parsed
+
+
+def _check_trick(hands: Mapping[Seat, tuple[Card, ...]], trump: Suit, leader: Seat,
+                 cards: Sequence[Card], rules: RuleSet) -> None:
+    """Each card of the current trick was legal (R3) from its player's hand then (the hand
+    now plus that card): a position reached through a revoke (R3.8) is refused."""
+    trick = Trick(trump, leader)
+    for card in cards:
+        seat = trick.next_seat
+        legal = legal_plays((*hands[seat], card), trick, rules)
+        if card not in legal:
+            raise InvalidPositionError(
+                f"{seat}'s {card} in the current trick is a revoke (R3.8): with "
+                f"{' '.join(str(c) for c in (*hands[seat], card))} {seat} had to play one of "
+                f"{' '.join(str(c) for c in legal)}")
+        trick._push_unchecked(card)
 
 
 def solve(hands: Mapping[Seat | str, Iterable[Card | str]], trump: Suit | str,
@@ -143,7 +163,8 @@ def solve(hands: Mapping[Seat | str, Iterable[Card | str]], trump: Suit | str,
         InvalidPositionError: an unknown or missing seat, no ``leader``; a card in two
             hands or in a hand and the trick; a trick of 4 or more cards; the seat to play
             without a card; hand sizes that do not fit the trick (the seats who already
-            played to it hold one card fewer than the others); more than 8 cards a hand.
+            played to it hold one card fewer than the others); more than 8 cards a hand;
+            a card of ``trick`` that its player could not legally play (a revoke, R3.8).
         InvalidRuleSetError: ``rules`` is invalid.
     """
     start = time.perf_counter()
@@ -153,6 +174,10 @@ def solve(hands: Mapping[Seat | str, Iterable[Card | str]], trump: Suit | str,
         raise InvalidPositionError("the seat that led the current trick (leader) is required")
     lead_seat = Seat.parse(leader)
     parsed = _parse_hands(hands)
+    if trick is None or isinstance(trick, (str, Card)):
+        raise InvalidPositionError(
+            f"trick must be the list of cards already played to the current trick, leader "
+            f"first (empty for a lead), got {trick!r}")
     trick_cards = parse_cards(list(trick), what="trick")
     if len(trick_cards) > 3:
         raise InvalidPositionError(
@@ -186,6 +211,7 @@ def solve(hands: Mapping[Seat | str, Iterable[Card | str]], trump: Suit | str,
                 f"({', '.join(str(s) for s in played) or 'none'}) hold one card fewer")
     if size > 8:
         raise InvalidPositionError(f"a hand holds at most 8 cards, {to_play} holds {size}")
+    _check_trick(parsed, trump_suit, lead_seat, trick_cards, ruleset)
 
     t = suit_index(trump_suit)
     masks = [0, 0, 0, 0]

@@ -353,3 +353,19 @@ def test_cli_solve_help(capsys) -> None:
     status, lines, _ = run(capsys, "solve", "--help")
     text = "\n".join(lines)
     assert status == 0 and "exit status" in text and "dix de der" in text
+
+
+def test_a_revoke_in_the_current_trick_is_refused() -> None:
+    """North discarded the 7♦ on a club lead while holding the Q♣: not a real position."""
+    hands = {"N": ["QC"], "E": ["10S"], "S": ["9H", "8H"], "W": ["KH"]}
+    with pytest.raises(InvalidPositionError, match=r"N's 7D .* revoke \(R3\.8\).*QC"):
+        solve(hands, "H", ["AC", "7D", "9C"], "E")
+
+
+@pytest.mark.parametrize(("hands", "trick"), [
+    ([["QD"], ["10S"], ["9H", "8H"], ["KH"]], ["AC", "KC", "9C"]),
+    ({"N": ["QD"], "E": ["10S"], "S": ["9H", "8H"], "W": ["KH"]}, None),
+])
+def test_malformed_arguments_are_named(hands: object, trick: object) -> None:
+    with pytest.raises(InvalidPositionError, match=r"hands must map|trick must be"):
+        solve(hands, "H", trick, "E")  # type: ignore[arg-type]
