@@ -32,8 +32,9 @@ Bids (:func:`review_bid`, :func:`hint_bid`)
    - ``INACCURACY``: a gap above the tolerance and below :data:`BID_MISTAKE_MARGIN`;
    - ``MISTAKE``: a gap of :data:`BID_MISTAKE_MARGIN` (0.20, two and a half standard
      errors at 40 deals: sampling alone reaches it in fewer than 1 review in 100) or
-     more: taking with a chance of 0.30 or less, so that the contract goes dedans (R6.2,
-     R6.4) in 70% of the deals or more, or passing with a chance of 0.70 or more.
+     more: with the expert's threshold of 0.8, taking with a chance of 0.60 or less (the
+     contract goes dedans, R6.2, R6.4, in 40% of the deals or more, which costs far more
+     than a pass), or passing when a take is certain in every simulated deal (1.0).
 
    The review reports the chance of the learner's bid and of the recommended one.
 5. The explanation (English or French, through :mod:`belote_teach.explain.calls`) names
@@ -119,8 +120,9 @@ __all__ = [
 #: 0.11 at the expert's 20), so sampling cannot tell the two apart. Inclusive.
 BID_TOLERANCE = 0.10
 #: Probability gap from which a bid is a mistake rather than an inaccuracy: 2.5 standard
-#: errors at 40 deals (sampling alone reaches it in fewer than 1 review in 100); taking
-#: at 0.30 or less loses the contract (dedans, R6.4) in 70% of the deals. Inclusive.
+#: errors at 40 deals (sampling alone reaches it in fewer than 1 review in 100); with the
+#: expert's threshold 0.8, taking at 0.60 or less (dedans, R6.4, in 40% of the deals or
+#: more). Inclusive.
 BID_MISTAKE_MARGIN = 0.20
 #: Deals simulated per bid review by default: twice the expert's
 #: :data:`~belote_teach.players.expert.BID_SAMPLES`, because a review is read by a
@@ -542,6 +544,10 @@ def review_announcements(observation: Observation,
         FalseAnnouncementError: an item of ``declared`` is not an Announcement.
     """
     trump = _first_card_check(observation, "review_announcements")
+    if declared is None or isinstance(declared, (str, bytes)):
+        raise FalseAnnouncementError(
+            f"declared must be the announcements declared (a sequence, empty for none), got "
+            f"{declared!r}")
     items = (declared,) if isinstance(declared, Announcement) else tuple(declared)
     for item in items:
         if not isinstance(item, Announcement):
@@ -656,7 +662,10 @@ def review_belote(observation: Observation, card: Card | str, said: bool) -> Bel
         OutOfTurnError: it is not the observing seat's turn to play.
         InvalidCardError: ``card`` cannot be read.
         IllegalPlayError: ``card`` is not in the hand.
+        ValueError: ``said`` is not a bool.
     """
+    if not isinstance(said, bool):
+        raise ValueError(f"said must be True or False (was belote said?), got {said!r}")
     trump = _first_card_check(observation, "review_belote")
     assert observation.legal_plays is not None and observation.trick is not None
     played = observation.legal_plays.verdict(card).card     # raises if not in the hand

@@ -199,7 +199,8 @@ class ExpertPlayer:
         Raises:
             ValueError: ``take_threshold`` outside 0.0 to 1.0.
         """
-        if not 0.0 <= take_threshold <= 1.0:
+        if (isinstance(take_threshold, bool) or not isinstance(take_threshold, (int, float))
+                or not 0.0 <= take_threshold <= 1.0):
             raise ValueError(f"take_threshold must be between 0.0 and 1.0, got {take_threshold}")
         self.take_threshold = take_threshold
 
