@@ -554,7 +554,7 @@ class Game:
         self._sync()
         return action
 
-    def new_deal(self, deal: Deal | None = None) -> Deal:
+    def new_deal(self, deal: Deal | None = None, *, seed: int | None = None) -> Deal:
         """Start the next deal, or put a prepared one (a lesson's, a transcript's) in place.
 
         With ``auto_advance`` off, a finished deal stays :attr:`deal` until this is called.
@@ -566,6 +566,9 @@ class Game:
                 must have this game's rules, the dealer whose turn it is (R2.9, R2.6) and
                 the reserve waiting (R6.6); it is copied, and may be finished already (its
                 row then goes on the sheet at once).
+            seed: the seed ``deal`` was dealt with (``Deal.new(..., rng=seed)``), recorded
+                in :attr:`seeds` as for a deal the game shuffled itself (a saved game
+                being resumed); ``None`` records none. Only with ``deal``.
 
         Returns:
             The deal started (the live one).
@@ -586,9 +589,14 @@ class Game:
         else:
             dealer, reserve = current.dealer, current.reserve
         if deal is None:
+            if seed is not None:
+                raise InvalidPositionError("new_deal(seed=...) needs the prepared deal too")
             return self._deal_next(dealer, reserve)
         if not isinstance(deal, Deal):
             raise InvalidPositionError(f"new_deal takes a Deal or None, got {deal!r}")
+        if seed is not None and deal.seed != seed:
+            raise InvalidPositionError(f"the prepared deal was dealt with seed {deal.seed}, "
+                                       f"not {seed}")
         expected: dict[str, Any] = {"rules": self.rules, "dealer": dealer, "reserve": reserve}
         for name, value in expected.items():
             if getattr(deal, name) != value:
@@ -601,7 +609,7 @@ class Game:
             self._seeds.pop()
         started = deal.copy()
         self._deals.append(started)
-        self._seeds.append(None)
+        self._seeds.append(seed)
         self._sync()
         return started
 
@@ -623,6 +631,24 @@ class Game:
             raise InvalidPositionError(f"deal {number!r} refused: the game has deals 1 to "
                                        f"{count}")
         return to_transcript(self._deals[number - 1])
+
+    @property
+    def random_state(self) -> tuple[object, ...]:
+        """The state of the generator that shuffles the next deals
+        (:meth:`random.Random.getstate`), to save a game and resume it identically."""
+        return self._rng.getstate()
+
+    def restore_random_state(self, state: tuple[object, ...]) -> None:
+        """Set the generator that shuffles the next deals to ``state`` (from
+        :attr:`random_state`).
+
+        Raises:
+            InvalidPositionError: ``state`` is not a state of :class:`random.Random`.
+        """
+        try:
+            self._rng.setstate(state)
+        except (TypeError, ValueError) as err:
+            raise InvalidPositionError(f"not a random generator state: {err}") from err
 
     def copy(self) -> Game:
         """An independent copy (deals, sheet and random generator): changing one never

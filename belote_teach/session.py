@@ -32,6 +32,7 @@ from belote_teach.game import Game
 from belote_teach.observation import Observation
 from belote_teach.players import Player, Technique, make_player
 from belote_teach.players.base import says_belote
+from belote_teach.rules import Rule
 
 __all__ = ["Event", "Feedback", "Mistake", "TableSession"]
 
@@ -91,11 +92,13 @@ class Feedback:
             (empty when coaching is off).
         reviews: the coach's reviews of the decision (card, announcements, belote), in
             that order; empty when coaching is off or the action was refused.
+        rule: the R3 rule that refused a card (its title and ID head the message).
     """
 
     accepted: bool
     text: str = ""
     reviews: tuple[Review, ...] = ()
+    rule: Rule | None = None
 
 
 class TableSession:
@@ -237,7 +240,7 @@ class TableSession:
         assert legal is not None
         verdict = legal.verdict(parsed)          # IllegalPlayError: not in the hand
         if not verdict.legal:
-            return Feedback(False, explain_card(legal, parsed, self.lang))
+            return Feedback(False, explain_card(legal, parsed, self.lang), rule=legal.rule)
         reviews: list[Review] = []
         if self.coaching:
             reviews.append(coach.review(obs, parsed, rng=self.coach_rng))

@@ -471,3 +471,20 @@ def test_transcript_of_a_game_deal() -> None:
     assert parse_transcript(text) == game.deal
     with pytest.raises(InvalidPositionError, match="deals 1 to 1"):
         game.transcript(2)
+
+
+def test_a_prepared_deal_keeps_its_seed_and_the_random_state_round_trips() -> None:
+    """What a saved game needs to resume identically: the seed of a prepared deal is
+    recorded, and the generator of the next deals can be read and restored."""
+    game = Game("classic", Seat.SOUTH, rng=3, auto_advance=False)
+    state = game.random_state
+    prepared = Deal.new(Seat.SOUTH, 77)
+    game.new_deal(prepared, seed=77)
+    assert game.seeds == (77,) and game.deal == prepared
+    other = Game("classic", Seat.SOUTH, rng=99)
+    other.restore_random_state(state)
+    assert other.random_state == state
+    with pytest.raises(InvalidPositionError, match="seed 77, not 5"):
+        Game("classic", Seat.SOUTH, rng=3).new_deal(prepared, seed=5)
+    with pytest.raises(InvalidPositionError, match="random generator state"):
+        other.restore_random_state(("nonsense",))

@@ -1,0 +1,548 @@
+"""Saved games (issue 5, item 7): a whole game against the computer is saved after every
+deal, so that a page reload or a kernel restart resumes it where it stood.
+
+A :class:`GameStore` keeps one JSON file per saved game under the user's data directory
+(``platformdirs.user_data_dir("belote-teach")``, or the directory named by the environment
+variable ``BELOTE_TEACH_DATA``), in ``games/<name>.json``. Each file is written atomically
+(a temporary file in the same directory, flushed and synced, then ``os.replace``): a crash
+during a save leaves the previous file as it was. A file that cannot be resumed (not JSON,
+another format version, a transcript that does not parse, an action the rules refuse...) is
+never deleted and never crashes the app: :meth:`GameStore.load` moves it aside as
+``<name>.corrupt-<UTC time>.json`` and says what was wrong, in the learner's language.
+
+    >>> import tempfile
+    >>> from belote_teach.game import Game
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> store = GameStore(folder.name)
+    >>> game = Game("classic", rng=3)
+    >>> game.bid("take")
+    >>> path = store.save("partie", game, meta={"level": "club", "coach": True})
+    >>> path.name, store.names()
+    ('partie.json', ('partie',))
+    >>> loaded = store.load("partie")
+    >>> loaded.game.deals == game.deals, loaded.meta["level"], loaded.problem
+    (True, 'club', None)
+    >>> store.load("other")
+    LoadResult(game=None, meta=mappingproxy({}), problem=None, set_aside=None)
+    >>> folder.cleanup()
+
+The file (format version 1) is a JSON object::
+
+    {"format": "belote-teach saved game", "version": 1,
+     "rules": {"direction": "counter-clockwise", ..., "target": 1000},
+     "target": 1000, "nous": "NS", "auto_advance": true,
+     "deals": [{"seed": 1468, "transcript": ["rules classic", "dealer S", ...]}, ...],
+     "meta": {...}, "random_state": [3, [...], null]}
+
+* ``rules``: every :class:`~belote_teach.rules.RuleSet` option by name (R7), plain JSON
+  values; ``target`` repeats the rules' target (R6.8) for a reader of the file, and must
+  agree with it.
+* ``nous``: the team of the score sheet's column "Nous" (R8).
+* ``deals``: every deal of the game, finished or current, as its transcript
+  (:func:`~belote_teach.transcript.to_transcript`) split into lines; a transcript writes an
+  unfinished deal too (the bids and the cards played so far, a trick left incomplete), so
+  the current deal is saved action by action. ``seed`` is the game's record of the deal
+  (:attr:`Game.seeds <belote_teach.game.Game.seeds>`): the int the game dealt it with, or
+  ``null`` for a prepared deal given to :meth:`Game.new_deal
+  <belote_teach.game.Game.new_deal>`.
+* ``random_state``: the state of the game's random generator
+  (:meth:`random.Random.getstate`, lists for tuples), so the resumed game shuffles the next
+  deals exactly as the original would have.
+* ``meta``: what the app chose (the level of the computer players, coach on or off...),
+  plain JSON values.
+
+Loading replays the game through the checked engine API: each transcript is parsed
+(:func:`~belote_teach.transcript.parse_transcript`), each deal is dealt by the game with
+its saved seed, the dealer turning (R2.9, R2.6) and the reserve carried (R6.6) by the game
+itself, and each action is pushed through :meth:`Game.push
+<belote_teach.game.Game.push>`: a file that contradicts the rules is refused as a whole.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import random
+import re
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from types import MappingProxyType
+
+import platformdirs
+
+from belote_teach import explain
+from belote_teach.cards import Team
+from belote_teach.deal import Deal
+from belote_teach.errors import BeloteError
+from belote_teach.game import Game
+from belote_teach.rules import RuleSet
+from belote_teach.transcript import parse_transcript, to_transcript
+
+__all__ = [
+    "APP_NAME",
+    "DATA_ENV",
+    "FORMAT",
+    "FORMAT_VERSION",
+    "GameStore",
+    "InvalidGameNameError",
+    "InvalidMetaError",
+    "LoadResult",
+    "UnknownLanguageError",
+]
+
+#: The application name of the user data directory (``platformdirs.user_data_dir``).
+APP_NAME = "belote-teach"
+#: The environment variable that names another data directory (tests, teachers).
+DATA_ENV = "BELOTE_TEACH_DATA"
+#: The ``format`` value of a saved game file.
+FORMAT = "belote-teach saved game"
+#: The version of the file format written; :meth:`GameStore.load` reads this one only.
+FORMAT_VERSION = 1
+
+#: A game name: 1 to 64 letters, digits, ``_`` or ``-`` (no dot, no slash).
+_NAME = re.compile(r"[\w-]{1,64}")
+_GAMES = "games"
+_EMPTY: Mapping[str, object] = MappingProxyType({})
+
+
+# ---------------------------------------------------------------------------- errors
+class InvalidGameNameError(ValueError):
+    """A game name that is not 1 to 64 letters, digits, ``_`` or ``-`` (a slash, a dot, a
+    space, an empty name...): the caller's mistake, never a bad file."""
+
+
+class InvalidMetaError(ValueError):
+    """``meta`` given to :meth:`GameStore.save` holds a value that is not plain JSON (a
+    key that is not a string, a set, an object, NaN...)."""
+
+
+class UnknownLanguageError(ValueError):
+    """A language that is not one of :data:`belote_teach.explain.LANGUAGES`."""
+
+
+class _CorruptFile(Exception):
+    """Why a saved file cannot be resumed (internal: :meth:`GameStore.load` reports it)."""
+
+
+# ---------------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class LoadResult:
+    """What :meth:`GameStore.load` found.
+
+    Attributes:
+        game: the resumed game, ``None`` when there was no file or it was unusable.
+        meta: the app's choices saved with the game (plain JSON values; lists for the
+            tuples saved); empty when ``game`` is ``None``.
+        problem: ``None`` when all went well or there was no file; else a sentence for the
+            learner, in the language asked for, saying the saved game could not be resumed
+            and where the file went, followed by the technical detail.
+        set_aside: where the unusable file was moved, ``None`` if it was not moved.
+    """
+
+    game: Game | None
+    meta: Mapping[str, object] = field(default_factory=lambda: _EMPTY, hash=False)
+    problem: str | None = None
+    set_aside: Path | None = None
+
+
+# ---------------------------------------------------------------------------- the store
+class GameStore:
+    """The saved games of one user: ``<directory>/games/<name>.json``.
+
+    Args:
+        directory: the data directory. Default: the environment variable
+            ``BELOTE_TEACH_DATA`` when set and not empty (``~`` expanded), else
+            ``platformdirs.user_data_dir("belote-teach")`` (``~/.local/share/belote-teach``
+            on Linux). Nothing is created before the first :meth:`save`.
+    """
+
+    __slots__ = ("directory",)
+
+    def __init__(self, directory: Path | str | None = None):
+        if directory is None:
+            override = os.environ.get(DATA_ENV, "").strip()
+            directory = override or platformdirs.user_data_dir(APP_NAME)
+        #: The data directory; the games are in its sub-directory ``games``.
+        self.directory: Path = Path(directory).expanduser()
+
+    @property
+    def games_directory(self) -> Path:
+        """The directory of the game files, ``<directory>/games``."""
+        return self.directory / _GAMES
+
+    def path(self, name: str) -> Path:
+        """The file of the game ``name``: ``<directory>/games/<name>.json``.
+
+        Raises:
+            InvalidGameNameError: ``name`` is not 1 to 64 letters, digits, ``_`` or ``-``.
+        """
+        if not isinstance(name, str) or not _NAME.fullmatch(name):
+            raise InvalidGameNameError(
+                f"game name {name!r} refused: use 1 to 64 letters, digits, '_' or '-' "
+                "(no slash, dot or space)")
+        return self.games_directory / f"{name}.json"
+
+    # -- writing -----------------------------------------------------------------
+    def save(self, name: str, game: Game, *, meta: Mapping[str, object] = _EMPTY) -> Path:
+        """Save ``game`` as ``name``, replacing an earlier save atomically: after a crash at
+        any moment the file holds either the previous save or this one, whole.
+
+        Every deal is written as its transcript, the current one with the actions played so
+        far, so the game resumes at the same position (same score sheet, R6; same hands,
+        cards played and turn; same reserve, R6.6; same next deals).
+
+        Args:
+            name: the game's name (see :meth:`path`).
+            game: the game, in any state (finished, between deals, in the middle of a
+                deal). It is not changed.
+            meta: the app's choices to keep with the game (e.g. ``{"level": "club",
+                "coach": True}``): string keys, plain JSON values (None, bool, int,
+                finite float, str, lists or tuples, mappings); tuples come back as lists.
+
+        Returns:
+            The path written.
+
+        Raises:
+            InvalidGameNameError: a bad ``name``.
+            InvalidMetaError: ``meta`` holds a value JSON cannot keep as it is; the
+                message names its key path.
+            TypeError: ``game`` is not a :class:`~belote_teach.game.Game`.
+            OSError: the file cannot be written (disk full, no permission); the previous
+                save is left as it was and no temporary file stays behind.
+        """
+        path = self.path(name)
+        if not isinstance(game, Game):
+            raise TypeError(f"save takes a Game, got {game!r}")
+        plain_meta = _plain_json(meta, "meta")
+        if not isinstance(plain_meta, dict):
+            raise InvalidMetaError(f"meta is a mapping of names to values, got {meta!r}")
+        text = json.dumps(_document(game, plain_meta), ensure_ascii=False, indent=1,
+                          allow_nan=False) + "\n"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write_atomically(path, text)
+        return path
+
+    def delete(self, name: str) -> bool:
+        """Delete the saved game ``name`` (files set aside are kept).
+
+        Returns:
+            True if a file was deleted, False if there was none.
+
+        Raises:
+            InvalidGameNameError: a bad ``name``.
+            OSError: the file exists but cannot be deleted.
+        """
+        try:
+            self.path(name).unlink()
+        except FileNotFoundError:
+            return False
+        return True
+
+    # -- reading -----------------------------------------------------------------
+    def names(self) -> tuple[str, ...]:
+        """The names of the saved games, sorted; files set aside and temporary files are
+        not games. Empty when nothing was saved yet."""
+        try:
+            entries = list(self.games_directory.iterdir())
+        except (FileNotFoundError, NotADirectoryError):
+            return ()
+        return tuple(sorted(entry.stem for entry in entries
+                            if entry.suffix == ".json" and _NAME.fullmatch(entry.stem)
+                            and entry.is_file()))
+
+    def load(self, name: str, *, lang: str = "en") -> LoadResult:
+        """Resume the saved game ``name``.
+
+        The game is replayed through the checked engine API (every deal dealt by the game
+        from its seed, every bid and card checked, R2–R6), so a resumed game is exactly the
+        saved one: same score sheet, same current position, the next actions accepted (and
+        the next deals shuffled) exactly as on the original.
+
+        Args:
+            name: the game's name (see :meth:`path`).
+            lang: the language of :attr:`LoadResult.problem`, ``"en"`` or ``"fr"``.
+
+        Returns:
+            A :class:`LoadResult`: the game and its meta; or no game and no problem when
+            nothing was saved under ``name``; or, for a file that cannot be resumed, no
+            game, the problem in plain words with the technical detail, and the place the
+            file was moved to (``<name>.corrupt-<UTC time>.json`` beside it; never
+            deleted). A file that cannot even be read (no permission) is left in place.
+            Never raises for the file's content.
+
+        Raises:
+            InvalidGameNameError: a bad ``name``.
+            UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"``.
+        """
+        path = self.path(name)
+        if lang not in explain.LANGUAGES:
+            raise UnknownLanguageError(f"unknown language {lang!r}: expected one of "
+                                       f"{', '.join(explain.LANGUAGES)}")
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return LoadResult(None)
+        except OSError as err:
+            return LoadResult(None, problem=_problem(lang, "left_in_place", name, path,
+                                                     f"{type(err).__name__}: {err}"))
+        try:
+            game, meta = _read(raw)
+        except (_CorruptFile, BeloteError) as err:      # the engine's errors quote the input
+            detail = str(err)
+        except Exception as err:            # any bad content is reported, never raised
+            detail = f"{type(err).__name__}: {err}"
+        else:
+            return LoadResult(game, MappingProxyType(meta))
+        try:
+            aside = _set_aside(path, name)
+        except OSError as err:
+            return LoadResult(None, problem=_problem(
+                lang, "left_in_place", name, path,
+                f"{detail}; moving it aside failed: {type(err).__name__}: {err}"))
+        return LoadResult(None, problem=_problem(lang, "set_aside", name, aside, detail),
+                          set_aside=aside)
+
+    def __repr__(self) -> str:
+        return f"GameStore({str(self.directory)!r})"
+
+
+# ---------------------------------------------------------------------------- writing
+def _plain_json(value: object, where: str) -> object:
+    """``value`` as plain JSON (tuples as lists), else InvalidMetaError naming ``where``."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        if math.isfinite(value):
+            return value
+        raise InvalidMetaError(f"{where} = {value!r}: JSON keeps finite numbers only")
+    if isinstance(value, (list, tuple)):
+        return [_plain_json(item, f"{where}[{index}]") for index, item in enumerate(value)]
+    if isinstance(value, Mapping):
+        plain: dict[str, object] = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise InvalidMetaError(f"{where} has the key {key!r}: JSON keys are strings")
+            plain[key] = _plain_json(item, f"{where}[{key!r}]")
+        return plain
+    raise InvalidMetaError(f"{where} = {value!r}: not a plain JSON value (None, bool, int, "
+                           "float, str, list, mapping)")
+
+
+def _random_state(game: Game) -> object:
+    """The state of the game's random generator (:attr:`Game.random_state`), as JSON
+    lists."""
+    version, internal, gauss = game.random_state
+    assert isinstance(internal, tuple)
+    return [version, list(internal), gauss]
+
+
+def _document(game: Game, meta: dict[str, object]) -> dict[str, object]:
+    """The JSON object of a saved game (format :data:`FORMAT_VERSION`)."""
+    deals = game.deals                 # first: puts a finished deal on the sheet (Game._sync)
+    seeds = game.seeds
+    rules = game.rules
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "rules": {option: getattr(rules, option) for option in RuleSet.option_names()},
+        "target": rules.target,
+        "nous": game.sheet.nous.value,
+        "auto_advance": game.auto_advance,
+        "deals": [{"seed": seed, "transcript": to_transcript(deal).splitlines()}
+                  for deal, seed in zip(deals, seeds, strict=True)],
+        "meta": meta,
+        "random_state": _random_state(game),
+    }
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file in the same directory,
+    flushed and synced before ``os.replace``; the temporary file is removed on any error."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                         suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_directory(path.parent)
+
+
+def _sync_directory(directory: Path) -> None:
+    """Make a rename in ``directory`` durable (POSIX); a no-op where a directory cannot be
+    opened (Windows)."""
+    try:
+        handle = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+# ---------------------------------------------------------------------------- reading
+def _problem(lang: str, key: str, name: str, path: Path, detail: str) -> str:
+    sentence = explain.catalog(lang)["progress"][key]
+    return str(sentence).format(name=name, path=str(path), detail=detail)
+
+
+def _set_aside(path: Path, name: str) -> Path:
+    """Move ``path`` to ``<name>.corrupt-<UTC time>.json`` beside it (``-2``, ``-3``... if
+    taken) and return the new path."""
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    aside = path.with_name(f"{name}.corrupt-{stamp}.json")
+    count = 1
+    while aside.exists():
+        count += 1
+        aside = path.with_name(f"{name}.corrupt-{stamp}-{count}.json")
+    os.replace(path, aside)
+    return aside
+
+
+#: How a file's detail names the JSON kinds expected.
+_KIND_NAMES: dict[type, str] = {dict: "an object", list: "a list", str: "text",
+                                int: "a whole number", bool: "true or false",
+                                type(None): "null"}
+
+
+def _field(obj: Mapping[str, object], key: str, kind: type | tuple[type, ...],
+           what: str) -> object:
+    """``obj[key]`` if present and of ``kind`` (a bool is not an int), else _CorruptFile."""
+    if key not in obj:
+        raise _CorruptFile(f"{what} has no {key!r}")
+    value = obj[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        expected = " or ".join(_KIND_NAMES[k] for k in kinds)
+        shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
+        raise _CorruptFile(f"{what}: {key!r} is {shown}, expected {expected}")
+    return value
+
+
+def _read(raw: bytes) -> tuple[Game, dict[str, object]]:
+    """The game and meta of a file's bytes, else _CorruptFile (or any engine error)."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise _CorruptFile(f"the file is not UTF-8 text ({err})") from err
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise _CorruptFile(f"the file is not valid JSON ({err})") from err
+    if not isinstance(data, dict):
+        raise _CorruptFile(f"the file holds a JSON {type(data).__name__}, not an object")
+    if data.get("format") != FORMAT:
+        raise _CorruptFile(f"the file is not a saved game of belote-teach: format "
+                           f"{data.get('format')!r}, expected {FORMAT!r}")
+    version = data.get("version")
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise _CorruptFile(f"format version {version!r}: this version of belote-teach reads "
+                           f"version {FORMAT_VERSION}")
+    what = "the file"
+    spec = _field(data, "rules", dict, what)
+    try:
+        rules = RuleSet.from_spec(spec)  # type: ignore[arg-type]
+    except BeloteError as err:
+        raise _CorruptFile(f"the rules: {err}") from err
+    target = _field(data, "target", int, what)
+    if target != rules.target:
+        raise _CorruptFile(f"the target {target} is not the rules' target {rules.target} "
+                           "(R6.8)")
+    nous_text = _field(data, "nous", str, what)
+    if nous_text not in ("NS", "EW"):
+        raise _CorruptFile(f"'nous' is {nous_text!r}, not a team (NS or EW)")
+    auto_advance = _field(data, "auto_advance", bool, what)
+    records = _field(data, "deals", list, what)
+    meta = _field(data, "meta", dict, what)
+    state = _field(data, "random_state", list, what)
+    assert isinstance(records, list) and isinstance(meta, dict) and isinstance(state, list)
+    try:
+        saved_state = _state_of(state)
+        random.Random().setstate(saved_state)
+    except (TypeError, ValueError, OverflowError) as err:
+        raise _CorruptFile(f"the random state cannot be restored ({err})") from err
+    game = _replay(rules, Team(nous_text), records)
+    game.auto_advance = bool(auto_advance)
+    game.restore_random_state(saved_state)
+    return game, meta
+
+
+def _state_of(state: list[object]) -> tuple[object, ...]:
+    """A :meth:`random.Random.setstate` state from its JSON lists."""
+    if len(state) != 3 or not isinstance(state[1], list):
+        raise ValueError(f"expected [version, [words], gauss], got {len(state)} items")
+    return (state[0], tuple(state[1]), state[2])
+
+
+def _transcript_of(record: object, number: int) -> tuple[Deal, int | None]:
+    """The deal of a saved record ``{"seed": ..., "transcript": [lines]}`` and its seed."""
+    what = f"deal {number}"
+    if not isinstance(record, dict):
+        raise _CorruptFile(f"{what} is {record!r}, not an object")
+    lines = _field(record, "transcript", list, what)
+    assert isinstance(lines, list)
+    if not all(isinstance(line, str) for line in lines):
+        raise _CorruptFile(f"{what}: the transcript is a list of lines of text")
+    seed = _field(record, "seed", (int, type(None)), what)
+    deal = parse_transcript("\n".join(lines), source=what)
+    if seed is not None and deal.seed != seed:
+        raise _CorruptFile(f"{what} is recorded with seed {seed}, its transcript with "
+                           f"seed {deal.seed}")
+    return deal, seed  # type: ignore[return-value]
+
+
+def _replay(rules: RuleSet, nous: Team, records: list[object]) -> Game:
+    """The game of the saved deals, replayed through the checked Game API: each deal put
+    in place at its start with the seed it was dealt with (:meth:`Game.new_deal`), then
+    its actions pushed one by one."""
+    if not records:
+        raise _CorruptFile("the file holds no deal")
+    game: Game | None = None
+    for number, record in enumerate(records, 1):
+        deal, seed = _transcript_of(record, number)
+        if deal.rules != rules:
+            raise _CorruptFile(f"deal {number} is played with the rules {deal.rules!r}, the "
+                               f"game with {rules!r} (R7)")
+        start = deal.copy()
+        while start.actions:
+            start.pop()
+        if seed is not None:
+            _check_seed(start, seed, number)
+        try:
+            if game is None:
+                game = Game(rules, deal.dealer, 0, nous=nous, auto_advance=False)
+            game.new_deal(start, seed=seed)
+        except BeloteError as err:
+            raise _CorruptFile(f"deal {number} cannot follow deal {number - 1}: {err}") \
+                from err
+        for index, action in enumerate(deal.actions, 1):
+            try:
+                game.push(action)
+            except BeloteError as err:
+                raise _CorruptFile(f"deal {number}, action {index} ({action}): {err}") \
+                    from err
+        if game.deal != deal:
+            raise _CorruptFile(f"deal {number} does not replay to its saved position")
+    assert game is not None
+    return game
+
+
+def _check_seed(start: Deal, seed: int, number: int) -> None:
+    """The saved deal's cards are those its seed deals (R2.1-R2.3)."""
+    again = Deal.new(start.dealer, seed, start.rules, reserve=start.reserve)
+    if (again.dealt_hands, again.turned, again.initial_stock, again.cut) != (
+            start.dealt_hands, start.turned, start.initial_stock, start.cut):
+        raise _CorruptFile(f"deal {number}: seed {seed} deals other cards than the saved "
+                           "transcript (R2.1-R2.3)")
