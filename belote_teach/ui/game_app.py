@@ -1,0 +1,145 @@
+"""The game app (issue 5, ``notebooks/en/08-play-a-game.ipynb``): a whole game to 501,
+1000 or 2000 against three computer players, the coach optional, the rules preset
+selectable, saved after every deal so that a page reload or a restart resumes it.
+
+A thin controller: the settings are ipywidgets, the table is a
+:class:`~belote_teach.ui.table.TableApp`, the score sheet is drawn by
+:func:`~belote_teach.render.score_sheet.render_score_sheet`, and the game is kept by a
+:class:`~belote_teach.progress.GameStore` (atomic JSON; a damaged file is set aside and
+reported, never a crash).
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Mapping
+
+import ipywidgets as widgets
+
+from belote_teach import explain
+from belote_teach.game import Game
+from belote_teach.progress import GameStore
+from belote_teach.render.score_sheet import render_score_sheet
+from belote_teach.rules import RuleSet
+from belote_teach.session import TableSession
+from belote_teach.ui.table import TableApp
+
+__all__ = ["GameApp"]
+
+#: The targets a learner may pick (R6.8 and the option ``target``, R7).
+TARGETS = (501, 1000, 2000)
+#: The computer levels offered, weakest first.
+LEVELS = ("random", "club", "expert")
+#: The rules presets offered (R7).
+PRESETS = ("classic", "ffb2016")
+
+
+class GameApp(widgets.VBox):
+    """Settings, the table and the score sheet of one saved game.
+
+    Args:
+        store: where the game is kept (default: the user's data directory).
+        name: the saved game's name in the store.
+        lang: ``"en"`` or ``"fr"``.
+        pace: seconds between two computer decisions (0 in tests).
+
+    On creation a saved game is resumed when there is one (a damaged file is reported
+    above the table, set aside, and a new game can be started).
+
+    Raises:
+        ValueError: unknown language.
+    """
+
+    def __init__(self, store: GameStore | None = None, *, name: str = "game",
+                 lang: str = "en", pace: float = 0.6) -> None:
+        if lang not in ("en", "fr"):
+            raise ValueError(f"unknown language {lang!r}: expected 'en' or 'fr'")
+        self.store = store or GameStore()
+        self.name = name
+        self.lang = lang
+        self.pace = pace
+        self.message = widgets.HTML()
+        self.target = widgets.Dropdown(options=TARGETS, value=1000,
+                                       description=explain.text("target_label", lang))
+        self.level = widgets.Dropdown(
+            options=[(explain.text(f"level_{level}", lang), level) for level in LEVELS],
+            value="club", description=explain.text("level_label", lang))
+        self.preset = widgets.Dropdown(
+            options=[(explain.text(f"preset_{p}", lang), p) for p in PRESETS],
+            value="classic", description=explain.text("preset_label", lang))
+        self.coaching = widgets.Checkbox(value=True, indent=False,
+                                         description=explain.text("coach_label", lang))
+        self.new_button = widgets.Button(description=explain.text("new_game", lang),
+                                         button_style="primary")
+        self.new_button.on_click(lambda _: self.new_game())
+        settings = widgets.HBox([self.target, self.level, self.preset, self.coaching,
+                                 self.new_button],
+                                layout=widgets.Layout(flex_flow="row wrap"))
+        self.table_box = widgets.VBox()
+        self.sheet = widgets.HTML()
+        self.table: TableApp | None = None
+        self._meta: dict[str, object] = {}
+        super().__init__([settings, self.message, self.table_box, self.sheet])
+        self.add_class("bt-game-app")
+        self._resume()
+
+    # ------------------------------------------------------------------ games
+    def new_game(self) -> None:
+        """Start a new game with the chosen settings (replacing the saved one)."""
+        rules = RuleSet.preset(self.preset.value).replace(target=self.target.value)
+        seed = random.SystemRandom().getrandbits(32)      # a new game, new cards
+        game = Game(rules, rng=seed, auto_advance=False)
+        self.message.value = ""
+        self._open(game, {"level": self.level.value, "coaching": self.coaching.value,
+                          "seed": seed})
+        self.save()
+
+    def save(self) -> None:
+        """Save the game now (atomic; called after every deal)."""
+        if self.table is not None:
+            session = self.table.session
+            assert isinstance(session.table, Game)
+            self.store.save(self.name, session.table, meta=self._meta)
+
+    def _resume(self) -> None:
+        loaded = self.store.load(self.name, lang=self.lang)
+        if loaded.problem:
+            self.message.value = (f'<div class="bt-msg bt-bad"><p>'
+                                  f"{html.escape(loaded.problem)}</p></div>")
+        if loaded.game is None:
+            if loaded.problem is None:
+                self.new_game()
+            return
+        meta = dict(loaded.meta)
+        level = meta.get("level")
+        self.level.value = level if level in LEVELS else "club"
+        self.coaching.value = bool(meta.get("coaching", True))
+        target = loaded.game.rules.target
+        self.target.value = target if target in TARGETS else 1000
+        self._open(loaded.game, meta)
+        self.message.value = (f'<div class="bt-msg bt-info"><p>'
+                              f'{html.escape(explain.text("game_resumed", self.lang))}</p></div>')
+
+    def _open(self, game: Game, meta: Mapping[str, object]) -> None:
+        self._meta = dict(meta)
+        seed = meta.get("seed", 0)
+        session = TableSession(game, level=str(meta.get("level", "club")),
+                               rng=int(seed) if isinstance(seed, int) else 0,
+                               coaching=bool(meta.get("coaching", True)), lang=self.lang)
+        self.table = TableApp(session, pace=self.pace, on_deal_over=self._deal_over)
+        self.table_box.children = (self.table,)
+        self._draw_sheet(game)
+
+    def _deal_over(self, app: TableApp) -> None:
+        game = app.session.table
+        assert isinstance(game, Game)
+        self.store.save(self.name, game, meta=self._meta)
+        self._draw_sheet(game)
+
+    def _draw_sheet(self, game: Game | None) -> None:
+        if game is None:
+            self.sheet.value = ""
+            return
+        self.sheet.value = render_score_sheet(game.sheet, lang=self.lang,
+                                              target=game.rules.target)

@@ -1,0 +1,270 @@
+"""The card table widget: a practice hand or a whole game against the computer, with the
+coach (issue 5). A thin controller over :class:`~belote_teach.session.TableSession`:
+a click becomes a session call, the session's answer is drawn by ``render`` and worded
+by ``explain``; no rule is decided here.
+
+The widget shows the table seen from the learner (the card board), a bidding box
+("Je prends" / "Je passe" in round 1, the three other suits in round 2), the
+announcements the learner may declare with the first card (check boxes, declared only if
+ticked), a "Belote !" toggle when the learner holds the atout K and Q, the coach's comment,
+and the buttons Hint, Undo (coaching on), Last trick, Replay the deal. Computer players
+act one decision at a time, ``pace`` seconds apart (0: at once, as in the tests); clicks
+while they act, double clicks and illegal cards change nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from belote_teach import explain, render
+from belote_teach.announcements import Announcement
+from belote_teach.bidding import Bid
+from belote_teach.cards import Card
+from belote_teach.deal import Phase
+from belote_teach.explain import calls as call_text
+from belote_teach.game import Game
+from belote_teach.players.base import says_belote
+from belote_teach.render.table import render_last_trick, render_table
+from belote_teach.session import Feedback, TableSession
+from belote_teach.ui.board import CardBoard
+
+__all__ = ["TableApp"]
+
+
+class TableApp(widgets.VBox):
+    """The table widget over a :class:`TableSession`.
+
+    Args:
+        session: the deal or game to play (a game built with ``auto_advance=False``, so
+            the finished deal stays on the table until "Next deal" is clicked).
+        pace: seconds between two computer decisions (default 0.6; 0 = at once).
+        on_deal_over: called with the app when a deal ends (the game app saves there).
+
+    Attributes:
+        board: the :class:`CardBoard` (table, hand, feedback); a click on a card sets
+            ``board.selected`` (tests set it to play a card).
+        bids: the bidding box's buttons, by bid notation (``"take"``, ``"pass"``, ``"S"``…).
+        announce: one check box per announcement the learner may declare now.
+        belote: the "Belote !" toggle.
+    """
+
+    def __init__(self, session: TableSession, *, pace: float = 0.6,
+                 on_deal_over: Callable[[TableApp], None] | None = None) -> None:
+        self.session = session
+        self.pace = pace
+        self.on_deal_over = on_deal_over
+        self._acting = False
+        self._show_last = False
+        self.comment = ""
+        self.board = CardBoard()
+        self.board.observe(self._on_card, names="selected")
+        self.status = widgets.HTML()
+        self.bid_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.bids: dict[str, widgets.Button] = {}
+        self.announce_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.announce: list[widgets.Checkbox] = []
+        self._offered: tuple[Announcement, ...] = ()
+        self.belote = widgets.ToggleButton(value=False)
+        lang = session.lang
+        self.hint_button = widgets.Button(description=explain.text("hint", lang))
+        self.undo_button = widgets.Button(description=explain.text("undo", lang))
+        self.last_button = widgets.ToggleButton(description=explain.text("last_trick", lang))
+        self.replay_button = widgets.Button(description=explain.text("replay_deal", lang))
+        self.next_button = widgets.Button(description=explain.text("next_deal", lang),
+                                          button_style="primary")
+        self.next_button.on_click(lambda _: self._next_deal())
+        self.hint_button.on_click(lambda _: self._hint())
+        self.undo_button.on_click(lambda _: self._undo())
+        self.last_button.observe(lambda change: self._toggle_last(change["new"]), names="value")
+        self.replay_button.on_click(lambda _: self._replay())
+        tools = widgets.HBox([self.next_button, self.hint_button, self.undo_button,
+                              self.last_button, self.replay_button],
+                             layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([self.status, self.board, self.bid_box, self.announce_box,
+                          self.belote, tools])
+        self.add_class("bt-table-app")
+        self.advance()
+
+    # ------------------------------------------------------------------ flow
+    def advance(self) -> None:
+        """Let the computer players act, one every :attr:`pace` seconds (at once when 0),
+        until it is the learner's turn or the deal is over; redraw after each."""
+        session = self.session
+        if not session.computer_to_act:
+            self._acting = False
+            self.redraw()
+            self._deal_over_check()
+            return
+        self._acting = True
+        if self.pace <= 0:
+            session.run_computers()
+            self.advance()
+            return
+        session.step()
+        self.redraw()
+        asyncio.get_event_loop().call_later(self.pace, self.advance)
+
+    def _deal_over_check(self) -> None:
+        if self.session.deal.phase.is_over and self.on_deal_over is not None:
+            self.on_deal_over(self)
+
+    # ------------------------------------------------------------------ learner actions
+    def _on_card(self, change: dict[str, object]) -> None:
+        notation = str(change["new"])
+        if not notation:
+            return
+        self.board.selected = ""
+        session = self.session
+        if self._acting or not session.learner_to_act or session.deal.phase.is_bidding:
+            return                                     # not the learner's turn: ignored
+        card = Card.parse(notation)
+        if card not in session.observation.hand:
+            return                                     # a stale click (double click)
+        declared = tuple(a for a, box in zip(self._offered, self.announce, strict=True)
+                         if box.value)
+        self._answer(session.play(card, announce=declared, belote=self.belote.value))
+
+    def bid(self, bid: Bid | str) -> None:
+        """The learner's bid, as the bidding box's buttons do."""
+        session = self.session
+        if self._acting or not session.learner_to_act or not session.deal.phase.is_bidding:
+            return
+        self._answer(session.bid(bid))
+
+    def _answer(self, feedback: Feedback) -> None:
+        kind = "ok" if feedback.accepted else "bad"
+        if feedback.accepted and any(
+                r.verdict.value in ("inaccuracy", "mistake") for r in feedback.reviews):
+            kind = "better"
+        lang = self.session.lang
+        if feedback.rule is not None:                   # a refused card: the rule first
+            head = explain.text("correct_rule", lang, title=explain.rule_title(feedback.rule, lang),
+                                rule_id=feedback.rule.rule_id)
+            self.comment = render.message_html(kind, head, [feedback.text])
+        else:
+            self.comment = render.message_html(kind, feedback.text) if feedback.text else ""
+        if feedback.accepted:
+            self.belote.value = False
+            self.advance()
+        else:
+            self.redraw()
+
+    def _hint(self) -> None:
+        if self.session.learner_to_act and not self._acting:
+            self.comment = render.message_html(
+                "info", explain.text("hint_title", self.session.lang), [self.session.hint()])
+            self.redraw()
+
+    def _undo(self) -> None:
+        if not self._acting and self.session.undo():
+            self.comment = ""
+            self.redraw()
+
+    def _toggle_last(self, shown: bool) -> None:
+        self._show_last = shown
+        self.redraw()
+
+    def _next_deal(self) -> None:
+        table = self.session.table
+        if self._acting or not isinstance(table, Game) or table.is_over:
+            return
+        if not table.deal.phase.is_over:
+            return
+        table.new_deal()
+        self.session.next_deal()
+        self.comment = ""
+        self.advance()
+
+    def _replay(self) -> None:
+        if self._acting:
+            return
+        self.session.restart()
+        self.comment = ""
+        self.advance()
+
+    # ------------------------------------------------------------------ drawing
+    def redraw(self) -> None:
+        """Draw the table, the hand, the boxes and the comment for the current state."""
+        session = self.session
+        lang = session.lang
+        deal = session.deal
+        obs = session.observation
+        game = session.table if isinstance(session.table, Game) else None
+        table = render_table(obs, lang=lang, show_hand=False,
+                             game_totals=game.totals if game is not None else None,
+                             target=game.rules.target if game is not None else None)
+        if self._show_last and obs.tricks:
+            table += render_last_trick(obs.tricks[-1], lang=lang, me=session.learner)
+        self.board.table_html = table
+        mine = session.learner_to_act and not self._acting
+        playable = mine and deal.phase is Phase.PLAY
+        states = {}
+        if playable and obs.legal_plays is not None:
+            states = {c: "" if c in obs.legal_plays else "dim" for c in obs.hand}
+        self.board.hand_html = render.hand_html(obs.hand, lang, interactive=playable,
+                                                states=states, trump=obs.trump)
+        self.board.feedback_html = self.comment
+        self.status.value = f'<p class="bt-table-status">{html.escape(self._status())}</p>'
+        self._draw_bids(mine and deal.phase.is_bidding)
+        self._draw_announcements(playable)
+        self._draw_belote(playable)
+        over = deal.phase.is_over
+        self.next_button.layout.display = (
+            "" if over and game is not None and not game.is_over else "none")
+        self.undo_button.disabled = not session.coaching or self._acting or over
+        self.hint_button.disabled = not mine
+        self.last_button.disabled = not obs.tricks
+
+    def _status(self) -> str:
+        session = self.session
+        lang = session.lang
+        deal = session.deal
+        if deal.phase.is_over:
+            return explain.text("deal_over", lang)
+        if session.learner_to_act and not self._acting:
+            return explain.text("turn_bid" if deal.phase.is_bidding else "turn_card", lang)
+        turn = deal.turn
+        assert turn is not None
+        return explain.text("thinking", lang, seat=explain.seat_name(turn, lang))
+
+    def _draw_bids(self, shown: bool) -> None:
+        obs = self.session.observation
+        if not shown or obs.legal_bids is None:
+            self.bid_box.children = ()
+            self.bids = {}
+            return
+        lang = self.session.lang
+        buttons = {}
+        for bid in sorted(obs.legal_bids, key=lambda b: (b.is_pass, str(b))):
+            button = widgets.Button(description=call_text.bid_name(bid, lang))
+            button.on_click(lambda _, chosen=bid: self.bid(chosen))
+            buttons[str(bid)] = button
+        self.bids = buttons
+        self.bid_box.children = tuple(buttons.values())
+
+    def _draw_announcements(self, playable: bool) -> None:
+        obs = self.session.observation
+        available = tuple(obs.announcements_available) if playable else ()
+        if available == self._offered:
+            return
+        lang = self.session.lang
+        self._offered = available
+        self.announce = [widgets.Checkbox(value=False, indent=False,
+                                          description=call_text.announcement_name(a, lang))
+                         for a in available]
+        title = widgets.HTML(html.escape(explain.text("declare_with_card", lang)))
+        self.announce_box.children = (title, *self.announce) if available else ()
+
+    def _draw_belote(self, playable: bool) -> None:
+        session = self.session
+        obs = session.observation
+        holds = playable and any(says_belote(session.deal, session.learner, c)
+                                 for c in obs.hand)
+        self.belote.layout.display = "" if holds else "none"
+        said = bool(obs.belote_calls)
+        self.belote.description = explain.text("rebelote" if said else "belote",
+                                               session.lang)
