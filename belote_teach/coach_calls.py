@@ -100,6 +100,7 @@ from belote_teach.players import expert
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
 from belote_teach.players.expert import MIN_TRUMPS, TAKE_THRESHOLD, bid_chances
+from belote_teach.rules import RuleSet
 
 __all__ = [
     "BID_MISTAKE_MARGIN",
@@ -435,6 +436,7 @@ class AnnouncementReview:
             ``"card_twice"`` (R4.3), ``"split"`` (R4.1) or ``"other"``; else ``None``.
         fault: the announcement the engine refused, ``None`` otherwise.
         error: the engine's message for ILLEGAL (English, for developers), else ``None``.
+        rules: the table's rules (the text says when announcements are off), or None.
         rule: the rule ID behind the verdict (``"R4.1"``, ``"R4.2"``, ``"R4.3"``,
             ``"R4.4"``), ``None`` for BEST.
         trump: the atout suit.
@@ -456,6 +458,7 @@ class AnnouncementReview:
     trump: Suit
     hand: tuple[Card, ...] = field(repr=False)
     fault_index: int | None = None
+    rules: RuleSet | None = field(default=None, repr=False, compare=False)
 
     def explanation(self, lang: str) -> str:
         """The review in words (``"en"`` or ``"fr"``), naming the announcements, their
@@ -480,7 +483,7 @@ class AnnouncementReview:
         return text.announcement_review(
             verdict=self.verdict.value, declared=self.declared, available=self.available,
             missed=self.missed, lost=self.lost, problem=self.problem, fault=fault,
-            missing=missing, other=other, card=shared, lang=lang)
+            missing=missing, other=other, card=shared, lang=lang, rules=self.rules)
 
 
 def _touch(one: Announcement, two: Announcement) -> bool:
@@ -564,7 +567,7 @@ def review_announcements(observation: Observation,
     if items and not observation.rules.announcements:
         return AnnouncementReview(items, Verdict.ILLEGAL, available, (), 0, total, 0, "off",
                                   None, f"announcements are off in rules {observation.rules}",
-                                  "R4.4", trump, hand)
+                                  "R4.4", trump, hand, rules=observation.rules)
     try:
         validate_declaration(hand, trump, items)
     except FalseAnnouncementError as err:
@@ -581,7 +584,7 @@ def review_announcements(observation: Observation,
                                   points_declared, total, total - points_declared, None,
                                   None, None, rule, trump, hand)
     return AnnouncementReview(items, Verdict.BEST, available, (), points_declared, total, 0,
-                              None, None, None, None, trump, hand)
+                              None, None, None, None, trump, hand, rules=observation.rules)
 
 
 # ------------------------------------------------------------------------ belote

@@ -244,7 +244,7 @@ def test_a_missed_tierce_is_a_mistake_naming_its_cards() -> None:
     en, fr = missed.explanation("en"), missed.explanation("fr")
     assert "You left out tierce 10♣ 9♣ 8♣ (20 points) (R4.1)." in en
     assert "could be worth 20 more points" in en
-    assert "Tu as oublié d'annoncer tierce 10♣ 9♣ 8♣ (20 points) (R4.1)." in fr
+    assert "Tu as oublié d'annoncer une tierce 10♣ 9♣ 8♣ (20 points) (R4.1)." in fr
     assert "pourraient rapporter 20 points de plus" in fr
     best = review_announcements(obs, obs.announcements_available)
     assert best.verdict is Verdict.BEST and best.points_declared == 20
@@ -318,7 +318,7 @@ def test_forgetting_belote_is_a_mistake() -> None:
     assert missed.verdict is Verdict.MISTAKE and missed.word == "belote"
     assert missed.points == 20 and missed.rule == "R5.2"
     en, fr = missed.explanation("en"), missed.explanation("fr")
-    assert "You hold the K♥ and the Q♥" in en and "« rebelote » with the Q♥" in en
+    assert "You hold the K♥ and the Q♥" in en and "“rebelote” with the Q♥" in en
     assert "Tu as le R♥ et la D♥" in fr and "« rebelote » avec la D♥" in fr
     said = review_belote(obs, "KH", said=True)
     assert said.verdict is Verdict.BEST and "20 points" in said.explanation("en")
@@ -331,7 +331,7 @@ def test_rebelote_after_belote_and_never_said() -> None:
     _to_south(deal)
     after = review_belote(deal.observation(S), "QH", said=False)
     assert after.verdict is Verdict.ALSO_GOOD and after.word == "rebelote"
-    assert "You already said « belote » with the K♥" in after.explanation("en")
+    assert "You already said “belote” with the K♥" in after.explanation("en")
     assert review_belote(deal.observation(S), "QH", said=True).verdict is Verdict.BEST
 
     silent = _first_card()
@@ -381,3 +381,38 @@ def test_call_sentences_match_in_both_languages() -> None:
     for key, sentence in en_leaves.items():
         names = {f for _, f, _, _ in string.Formatter().parse(sentence) if f}
         assert names == {f for _, f, _, _ in string.Formatter().parse(fr_leaves[key]) if f}, key
+
+
+def test_announcement_texts_in_french_have_their_article() -> None:
+    obs = _first_card().observation(S)
+    twice = review_announcements(obs, [Announcement.of("tierce", "10", "C")] * 2)
+    assert twice.explanation("fr").startswith(
+        "Tu ne peux pas annoncer la tierce 10♣ 9♣ 8♣ (20 points) : le 10♣ compte déjà dans "
+        "la tierce 10♣ 9♣ 8♣ (20 points)")
+    assert "Tu peux annoncer une tierce 10♣ 9♣ 8♣ (20 points)." in twice.explanation("fr")
+
+
+def test_a_table_without_announcements_says_so() -> None:
+    from belote_teach.explain import calls as text
+    from belote_teach.rules import FFB2016, RuleSet
+
+    def nothing(lang: str, rules: RuleSet | None) -> str:
+        return text.announcement_review(
+            verdict="best", declared=(), available=(), missed=(), lost=0, problem=None,
+            fault=None, missing=(), other=None, card=None, lang=lang, rules=rules)
+
+    assert nothing("en", FFB2016) == (
+        "Announcements are not played at this table (preset ffb2016, R4): there is nothing "
+        "to declare with your first card.")
+    assert nothing("fr", FFB2016).startswith(
+        "On ne joue pas les annonces à ta table (règles ffb2016, R4)")
+    assert "(option announcements off, R4)" in nothing(
+        "en", RuleSet().replace(announcements=False))
+    assert nothing("en", None).startswith("Nothing to announce in this hand")
+
+
+def test_the_club_reason_is_quoted() -> None:
+    take = review_bid(_opening(*HOPELESS), "take", rng=random.Random(2), samples=6)
+    assert take.club is not None and take.club.reason is Technique.PASS_WEAK_TRUMPS
+    assert "A club player would tell you: “Pass: without the jack" in take.explanation("en")
+    assert "Un joueur de club te dirait : « Passe : sans le valet" in take.explanation("fr")

@@ -200,6 +200,82 @@ def test_every_technique_of_the_computer_players_is_explained_in_both_languages(
                 word = "tip" if lang == "en" else "conseil"
                 assert f"{word} {technique.tip}" in without, (technique, lang)
     assert explain.technique(Technique.CHARGE_PARTNER, "en", [Card.parse("10D")]) == (
-        "Your partner is winning: feed him (charger) a high card (10♦) for the points (tip 4).")
+        "Your partner is winning, so feed him (charger) a high card (10♦) for the points "
+        "(tip 4).")
     assert explain.technique(Technique.DISCARD_LOW, "fr") == (
-        "Un adversaire est maître : défausse-toi de ta plus petite carte sans donner de points.")
+        "Un adversaire est maître, alors défausse-toi de ta plus petite carte sans donner de "
+        "points.")
+
+
+def test_a_technique_names_the_cards_held_together_with_and() -> None:
+    from belote_teach.players import Technique
+
+    trumps = [Card.parse(c) for c in ("JS", "9S", "AS", "10S")]
+    assert "(J♠, 9♠, A♠ and 10♠)" in explain.technique(Technique.TAKE_WITH_JACK, "en",
+                                                         trumps, Suit.SPADES)
+    assert "(V♠, 9♠, A♠ et 10♠)" in explain.technique(Technique.TAKE_WITH_JACK, "fr",
+                                                        trumps, Suit.SPADES)
+    # two master cards kept: the plural sentence
+    kept = [Card.parse("AC"), Card.parse("10D")]
+    assert explain.technique(Technique.KEEP_MASTER, "en", kept).startswith(
+        "Keep your master cards (10♦ and A♣)")
+    # the legal cards to choose from stay alternatives
+    assert explain.join_cards(kept, "en") == "10♦ or A♣"
+    low = explain.technique(Technique.PLAY_LOW_UNDER_PARTNER, "en", [Card.parse("7D")])
+    assert low == ("Your partner is winning, so a low card (7♦) will do; keep your strong "
+                   "cards for later.")
+    assert "nothing" not in low
+    assert explain.technique(Technique.WIN_TRICK, "fr", [Card.parse("KD")]) == (
+        "Prends le pli (R♦) et les points qu'il contient.")
+
+
+def _review(lang: str, verdict: str = "inaccuracy", card: str = "AC", best: str = "JD",
+            loss: float = 4.3, samples: int = 32) -> str:
+    return explain.coach_review(
+        verdict=verdict, card=Card.parse(card), best=(Card.parse(best),), loss=loss,
+        samples=samples, tolerance=4.0, success=(1.0, 1.0), outcome_changed=False,
+        reason=None, reason_cards=(), trump=Suit.SPADES, lang=lang)
+
+
+def test_coach_review_french_articles_and_losses_with_one_decimal() -> None:
+    assert _review("en") == (
+        "A♣ is a small inaccuracy: it loses about 4.3 points on average against J♦, over 32 "
+        "deals consistent with what you saw.")
+    assert _review("fr") == (
+        "L'A♣ est une petite imprécision : tu perds environ 4,3 points en moyenne par rapport "
+        "au V♦, sur 32 donnes compatibles avec ce que tu as vu.")
+    assert "par rapport à l'A♥" in _review("fr", card="7H", best="AH")
+    assert "par rapport à la D♥" in _review("fr", card="7H", best="QH")
+    assert "aussi bien que l'A♥" in _review("fr", "also_good", "KH", "AH", 1.0)
+    assert "about 3 points" in _review("en", loss=3.0)
+    assert "about 9.96 points" in _review("en", loss=9.96)   # not "10": that is a mistake
+    assert "about 4.03 points" in _review("en", loss=4.03)   # not "4": the tolerance
+    assert "environ 12 points" in _review("fr", "mistake", loss=12.4)
+
+
+def test_equivalent_cards_are_said_to_be_equivalent_not_sampled() -> None:
+    en = _review("en", "also_good", "8H", "7H", 0.0, samples=0)
+    assert en == ("8♥ is also good, exactly as good as 7♥: the two cards are equivalent here "
+                  "(no card between them that another player could hold).")
+    fr = _review("fr", "also_good", "8H", "7H", 0.0, samples=0)
+    assert fr.startswith("Le 8♥ est bien aussi, tout autant que le 7♥ : les deux cartes sont "
+                         "équivalentes ici")
+    assert "0 deals" not in en and "0 donnes" not in fr
+
+
+def test_the_coach_hint_continues_the_sentence() -> None:
+    from belote_teach.players import Technique
+
+    ace = Card.parse("AH")
+    assert explain.coach_hint(ace, Technique.CASH_PLAIN_ACE, [ace], Suit.SPADES, "en") == (
+        "Play A♥: cash your plain ace (A♥) early, before someone can trump it (tip 3).")
+    assert explain.coach_hint(ace, Technique.CASH_PLAIN_ACE, [ace], Suit.SPADES, "fr") == (
+        "Joue A♥ : entame ton as hors atout (A♥) tôt, avant qu'on puisse le couper "
+        "(conseil 3).")
+
+
+def test_english_coach_texts_use_english_quotes() -> None:
+    en = explain.catalog("en")
+    for section in ("techniques", "coach", "calls"):
+        for key, sentence in _leaves(en[section]).items():
+            assert "«" not in sentence and "»" not in sentence, (section, key)

@@ -33,6 +33,7 @@ __all__ = [
     "LANGUAGES",
     "card_name",
     "card_short",
+    "card_with",
     "coach_hint",
     "coach_review",
     "explain_card",
@@ -125,14 +126,49 @@ def your_card(card: Card, lang: str) -> str:
     return f"{possessives.get(card.rank.value, possessives['default'])}{card_short(card, lang)}"
 
 
-def join_cards(cards: Iterable[Card], lang: str, trump: Suit | None = None) -> str:
-    """Cards as a readable alternative, in the order the hand shows them (trumps first,
-    each suit strongest first): ``"8♣"``, ``"8♣ or Q♣"``, ``"A♦, K♦ or 7♦"``."""
+def join_cards(cards: Iterable[Card], lang: str, trump: Suit | None = None,
+               word: str = "or") -> str:
+    """Cards in the order the hand shows them (trumps first, each suit strongest first),
+    as alternatives to choose from: ``"8♣"``, ``"8♣ or Q♣"``, ``"A♦, K♦ or 7♦"``; with
+    ``word="and"``, as cards held or played together: ``"J♠, 9♠ and A♠"``."""
     cat = catalog(lang)
     shown = [card_short(c, lang) for c in hand_order(cards, trump)]
     if len(shown) <= 1:
         return "".join(shown)
-    return f"{cat['list_separator'].join(shown[:-1])} {cat['or']} {shown[-1]}"
+    return f"{cat['list_separator'].join(shown[:-1])} {cat[word]} {shown[-1]}"
+
+
+def card_with(card: Card, word: str, lang: str) -> str:
+    """The card after ``word`` as the language writes it: ``"the"`` gives the card with
+    its article (``"the 8♥"`` / ``"le 8♥"``, ``"l'A♦"``); a preposition the catalog's
+    ``card_article`` contracts with the article gives the contracted form (French
+    ``"to"``: ``"au V♦"``, ``"à l'A♦"``, ``"à la D♦"``; ``"of"``: ``"du V♦"``,
+    ``"de l'A♦"``); any other word is written before the card with its article."""
+    if word == "the":
+        return the_card(card, lang)
+    articles = catalog(lang)["card_article"]
+    prefix = articles.get(f"{word} {card.rank.value}", articles.get(word))
+    if prefix is None:
+        prefix = f"{word} {articles.get(card.rank.value, articles['default'])}"
+    return f"{prefix}{card_short(card, lang)}"
+
+
+class _CardText(str):
+    """A card's short name as a sentence value (``{best}``: ``"V♦"``), which the sentence
+    may also ask after a word with its article (``{best:the}``: ``"le V♦"``;
+    ``{best:to}``: ``"au V♦"``, see :func:`card_with`)."""
+
+    card: Card
+    lang: str
+
+    def __new__(cls, card: Card, lang: str) -> _CardText:
+        self = super().__new__(cls, card_short(card, lang))
+        self.card = card
+        self.lang = lang
+        return self
+
+    def __format__(self, spec: str) -> str:
+        return card_with(self.card, spec, self.lang) if spec else str(self)
 
 
 def rule_title(rule: Rule, lang: str) -> str:
@@ -352,7 +388,9 @@ def _trick_facts(trick: Trick, me: Seat, lang: str) -> dict[str, str]:
 def technique(reason: enum.Enum, lang: str, cards: Iterable[Card] = (),
               trump: Suit | None = None) -> str:
     """Why an action is good, in one sentence: the R9 tip or club technique ``reason``
-    (a member of ``belote_teach.players.Technique``), naming ``cards`` when given.
+    (a member of ``belote_teach.players.Technique``), naming ``cards`` when given
+    (cards held or played together: ``"J♠, 9♠ and A♠"``; the sentence ``<reason>_many``
+    of the catalog, when there is one, for two cards or more).
 
     Args:
         reason: the technique; its value is the catalog key.
@@ -364,13 +402,43 @@ def technique(reason: enum.Enum, lang: str, cards: Iterable[Card] = (),
         ValueError: unknown language.
         KeyError: a technique without a sentence (caught by the catalog tests).
     """
-    sentence = str(catalog(lang)["techniques"][reason.value])
-    shown = join_cards(list(cards), lang, trump) if cards else ""
+    sentences = catalog(lang)["techniques"]
+    cards = list(cards)
+    key = reason.value
+    if len(cards) > 1 and f"{key}_many" in sentences:
+        key = f"{key}_many"                     # "your master cards", plural
+    sentence = str(sentences[key])
+    # the cards a technique names are held or played together: "and", never "or"
+    shown = join_cards(cards, lang, trump, "and") if cards else ""
     text_ = sentence.format(cards=shown)
     return text_.replace(" ()", "").replace("() ", "")
 
 
 # ---------------------------------------------------------------------------- coach
+def _loss_text(loss: float, tolerance: float, lang: str) -> str:
+    """A loss in card points as the coach prints it: whole from 10 on, else one decimal
+    (two when one would put it on the other side of ``tolerance`` or of 10), without a
+    trailing zero: ``"9.6"`` / ``"9,6"``, ``"3"``, ``"4.03"``, ``"12"``. A loss printed
+    under 10 is thus never above the tolerance when the verdict says "within" it."""
+    if loss >= 10:
+        shown = f"{loss:.0f}"
+    else:
+        for digits in (1, 2):
+            rounded = round(loss, digits)
+            if (rounded > tolerance) == (loss > tolerance) and rounded < 10:
+                break
+        shown = f"{rounded:.{digits}f}".rstrip("0").rstrip(".")
+    return shown.replace(".", str(catalog(lang)["decimal_separator"]))
+
+
+def _uncap(sentence: str) -> str:
+    """The sentence continuing another one after a colon: ``"Keep…"`` -> ``"keep…"``
+    (a word in capitals, or a card, is left as it is)."""
+    if len(sentence) > 1 and sentence[0].isupper() and sentence[1].islower():
+        return sentence[:1].lower() + sentence[1:]
+    return sentence
+
+
 def coach_review(*, verdict: str, card: Card, best: tuple[Card, ...], loss: float,
                  samples: int, tolerance: float, success: tuple[float, float],
                  outcome_changed: bool, reason: enum.Enum | None,
@@ -384,6 +452,8 @@ def coach_review(*, verdict: str, card: Card, best: tuple[Card, ...], loss: floa
             ``tolerance``: card points within which cards are equal.
         success: the success rates (0.0–1.0) of the recommended card and of ``card``.
         outcome_changed: True to say that the card changes the contract's outcome (R6.2).
+            An ``"also_good"`` card with ``samples`` 0 is equivalent to the recommended one
+            (nothing needed sampling): the review says so.
         reason: the technique behind the recommended card (R9 tip), with
             ``reason_cards``; ``trump``: the trump suit; ``lang``: ``"en"`` or ``"fr"``.
 
@@ -393,10 +463,15 @@ def coach_review(*, verdict: str, card: Card, best: tuple[Card, ...], loss: floa
     """
     sentences = catalog(lang)["coach"]
     first = best[0] if best else card
-    facts = {"card": card_short(card, lang), "best": card_short(first, lang),
-             "loss": f"{loss:.0f}", "samples": str(samples), "tolerance": f"{tolerance:g}",
+    decimal = str(catalog(lang)["decimal_separator"])
+    facts = {"card": _CardText(card, lang), "best": _CardText(first, lang),
+             "loss": _loss_text(loss, tolerance, lang), "samples": str(samples),
+             "tolerance": f"{tolerance:g}".replace(".", decimal),
              "best_rate": f"{100 * success[0]:.0f}", "card_rate": f"{100 * success[1]:.0f}"}
-    parts = [str(sentences[verdict]).format(**facts)]
+    if verdict not in sentences:
+        raise KeyError(f"unknown verdict {verdict!r}")
+    key = "equivalent" if verdict == "also_good" and samples == 0 else verdict
+    parts = [str(sentences[key]).format(**facts)]
     if outcome_changed:
         parts.append(str(sentences["outcome"]).format(**facts))
     if reason is not None:
@@ -405,15 +480,18 @@ def coach_review(*, verdict: str, card: Card, best: tuple[Card, ...], loss: floa
             parts.append(why)
         else:
             parts.append(str(sentences["why"]).format(reason=why, **facts))
-    return " ".join(parts)
+    return " ".join(_cap(p) for p in parts)
 
 
 def coach_hint(card: Card, reason: enum.Enum, reason_cards: Iterable[Card], trump: Suit,
                lang: str) -> str:
-    """The coach's hint in one line: "Play J♥: <reason>" (``belote_teach.coach.Hint``).
+    """The coach's hint in one line: "Play J♥: <reason>", the reason continuing the
+    sentence in lower case ("Play 7♠: keep your master card (J♥) for the last trick…",
+    ``belote_teach.coach.Hint``).
 
     Raises:
         ValueError: unknown language.
     """
-    why = technique(reason, lang, reason_cards, trump)
-    return str(catalog(lang)["coach"]["hint"]).format(card=card_short(card, lang), reason=why)
+    why = _uncap(technique(reason, lang, reason_cards, trump))
+    return _cap(str(catalog(lang)["coach"]["hint"]).format(card=_CardText(card, lang),
+                                                          reason=why))

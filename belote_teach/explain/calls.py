@@ -21,8 +21,18 @@ from collections.abc import Iterable, Sequence
 
 from belote_teach.announcements import Announcement
 from belote_teach.bidding import Bid, BidKind
-from belote_teach.cards import SEQUENCE_ORDER, Card, Rank, Suit, hand_order
-from belote_teach.explain import _cap, card_short, catalog, suit_name, technique, the_card
+from belote_teach.cards import SEQUENCE_ORDER, Card, Rank, Suit
+from belote_teach.explain import (
+    _cap,
+    _CardText,
+    card_short,
+    catalog,
+    join_cards,
+    suit_name,
+    technique,
+    the_card,
+)
+from belote_teach.rules import PRESETS, RuleSet
 
 __all__ = [
     "announcement_name",
@@ -62,7 +72,7 @@ def _and(items: Sequence[str], lang: str, word: str = "and") -> str:
 def list_cards(cards: Iterable[Card], lang: str, trump: Suit | None = None) -> str:
     """Cards held together, in hand order (trumps first, each suit strongest first):
     ``"J♥, 9♥ and A♥"`` / ``"V♥, 9♥ et A♥"``."""
-    return _and([card_short(c, lang) for c in hand_order(cards, trump)], lang)
+    return join_cards(cards, lang, trump, "and")
 
 
 # ---------------------------------------------------------------------------- bids
@@ -232,15 +242,47 @@ def announcement_name(announcement: Announcement, lang: str) -> str:
         name=kind, cards=cards, points=announcement.points)
 
 
-def _announcements(items: Iterable[Announcement], lang: str) -> str:
-    return _and([announcement_name(a, lang) for a in items], lang)
+class _Announced(str):
+    """Announcements as a sentence value: ``{missed}`` names them alone (``"tierce 10♣ 9♣
+    8♣ (20 points)"``), ``{missed:a}`` and ``{other:the}`` each with the article of its
+    type from the catalog's ``calls.articles`` (``"une tierce …"``, ``"la cinquante …"``)."""
+
+    items: tuple[Announcement, ...]
+    lang: str
+
+    def __new__(cls, items: Iterable[Announcement], lang: str) -> _Announced:
+        items = tuple(items)
+        self = super().__new__(cls, _and([announcement_name(a, lang) for a in items], lang))
+        self.items = items
+        self.lang = lang
+        return self
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self)
+        section: dict[str, dict[str, str]] = catalog(self.lang)["calls"]["articles"]
+        articles = section[spec]
+        return _and([articles[a.type.value] + announcement_name(a, self.lang)
+                     for a in self.items], self.lang)
+
+
+def _announcements(items: Iterable[Announcement], lang: str) -> _Announced:
+    return _Announced(items, lang)
+
+
+def _table(rules: RuleSet | None, lang: str) -> str:
+    """Why the table plays no announcements: its preset (``"preset ffb2016"``), else the
+    option (R7)."""
+    if rules is not None and rules.name in PRESETS:
+        return str(_sentences(lang)["ann_table_preset"]).format(preset=rules.name)
+    return str(_sentences(lang)["ann_table_option"])
 
 
 def announcement_review(*, verdict: str, declared: Sequence[Announcement],
                         available: Sequence[Announcement], missed: Sequence[Announcement],
                         lost: int, problem: str | None, fault: Announcement | None,
                         missing: Sequence[Card], other: Announcement | None,
-                        card: Card | None, lang: str) -> str:
+                        card: Card | None, lang: str, rules: RuleSet | None = None) -> str:
     """The coach's review of the announcements declared with the first card in words
     (``belote_teach.coach_calls.AnnouncementReview``).
 
@@ -254,34 +296,42 @@ def announcement_review(*, verdict: str, declared: Sequence[Announcement],
             announcement at fault, ``missing``: the cards the hand lacks for it,
             ``other``/``card``: the announcement it collides with and the shared card.
         lang: ``"en"`` or ``"fr"``.
+        rules: the table's rules. With announcements off (preset ``ffb2016``, R4, R7), a
+            review with nothing declared says that the table does not play them (the
+            observation then lists none available, whatever the hand holds), and a
+            refused declaration names the preset.
 
     Raises:
         ValueError: unknown language.
     """
     if verdict == "illegal":
         parts = []
-        if problem == "off" or fault is None:
-            parts.append(_say("ann_illegal_off" if problem == "off" else "ann_illegal_other",
-                              lang, fault=_announcements(declared, lang)))
+        if problem == "off":
+            parts.append(_say("ann_illegal_off", lang, fault=_announcements(declared, lang),
+                              table=_table(rules, lang)))
+        elif fault is None:
+            parts.append(_say("ann_illegal_other", lang, fault=_announcements(declared, lang)))
         else:
             parts.append(_say(
-                f"ann_illegal_{problem}", lang, fault=announcement_name(fault, lang),
+                f"ann_illegal_{problem}", lang, fault=_announcements([fault], lang),
                 missing=list_cards(missing, lang),
-                other=announcement_name(other, lang) if other is not None else "",
-                card=card_short(card, lang) if card is not None else ""))
+                other=_announcements([other] if other is not None else [], lang),
+                card=_CardText(card, lang) if card is not None else ""))
         if problem != "off":
             parts.append(_say("ann_available", lang, available=_announcements(available, lang))
                          if available else _say("ann_available_none", lang))
         return " ".join(parts)
     if verdict == "mistake":
-        rules = sorted({"R4.2" if a.is_carre else "R4.1" for a in missed})
+        rule_ids = sorted({"R4.2" if a.is_carre else "R4.1" for a in missed})
         parts = [_say("ann_missed", lang, missed=_announcements(missed, lang),
-                      rules=", ".join(rules))]
+                      rules=", ".join(rule_ids))]
         if declared:
             parts.append(_say("ann_declared", lang, declared=_announcements(declared, lang)))
         parts.append(_say("ann_worth", lang, lost=lost))
         return " ".join(parts)
     if not declared:
+        if rules is not None and not rules.announcements:
+            return _say("ann_off", lang, table=_table(rules, lang))
         return _say("ann_none", lang)
     return _say("ann_all", lang, declared=_announcements(declared, lang))
 

@@ -28,7 +28,7 @@ from belote_teach.deal import Phase
 from belote_teach.explain import calls as call_text
 from belote_teach.game import Game
 from belote_teach.players.base import says_belote
-from belote_teach.render.table import render_last_trick, render_table
+from belote_teach.render.table import render_last_trick, render_table, spoken_words
 from belote_teach.session import Feedback, TableSession
 from belote_teach.ui.board import CardBoard
 
@@ -194,7 +194,7 @@ class TableApp(widgets.VBox):
         deal = session.deal
         obs = session.observation
         game = session.table if isinstance(session.table, Game) else None
-        table = render_table(obs, lang=lang, show_hand=False,
+        table = render_table(obs, lang=lang, show_hand=False, spoken=spoken_words(obs, lang),
                              game_totals=game.totals if game is not None else None,
                              target=game.rules.target if game is not None else None)
         if self._show_last and obs.tricks:
