@@ -94,19 +94,19 @@ class TableApp(widgets.VBox):
         """Let the computer players act, one every :attr:`pace` seconds (at once when 0),
         until it is the learner's turn or the deal is over; redraw after each."""
         session = self.session
-        if not session.computer_to_act:
-            self._acting = False
-            self.redraw()
-            self._deal_over_check()
-            return
-        self._acting = True
-        if self.pace <= 0:
-            session.run_computers()
-            self.advance()
-            return
-        session.step()
+        if session.computer_to_act:
+            self._acting = True
+            if self.pace <= 0:
+                session.run_computers()
+            else:
+                session.step()
+                if session.computer_to_act:
+                    self.redraw()
+                    asyncio.get_event_loop().call_later(self.pace, self.advance)
+                    return
+        self._acting = False
         self.redraw()
-        asyncio.get_event_loop().call_later(self.pace, self.advance)
+        self._deal_over_check()
 
     def _deal_over_check(self) -> None:
         if self.session.deal.phase.is_over and self.on_deal_over is not None:

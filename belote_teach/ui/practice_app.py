@@ -1,0 +1,106 @@
+"""Guided practice hands (issue 5, ``notebooks/en/07-practice-hands.ipynb``): a curated
+deal (:mod:`belote_teach.practice`) played at the table with computer partner and
+opponents, the coach on or off, then an end-of-deal debrief listing the learner's
+mistakes with their cost and outcome impact, each one clickable to show its position.
+
+A thin controller over :class:`~belote_teach.ui.table.TableApp`; the texts come from
+``explain``, the pictures from ``render``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import ipywidgets as widgets
+
+from belote_teach import explain
+from belote_teach.practice import PracticeDeal
+from belote_teach.render.table import render_table
+from belote_teach.session import Mistake, TableSession
+from belote_teach.ui.table import TableApp
+
+__all__ = ["PracticeApp"]
+
+
+class PracticeApp(widgets.VBox):
+    """Pick a practice deal, play it as South, read the debrief.
+
+    Args:
+        deals: the curated deals (:func:`~belote_teach.practice.load_practice_deals`).
+        lang: ``"en"`` or ``"fr"``.
+        level: the computer players' level (``"club"`` or ``"expert"``).
+        pace: seconds between two computer decisions (0 in tests).
+
+    Raises:
+        ValueError: no deal, or an unknown language.
+    """
+
+    def __init__(self, deals: Sequence[PracticeDeal], *, lang: str = "en",
+                 level: str = "club", pace: float = 0.6) -> None:
+        if not deals:
+            raise ValueError("a practice app needs at least one practice deal")
+        if lang not in ("en", "fr"):
+            raise ValueError(f"unknown language {lang!r}: expected 'en' or 'fr'")
+        self.deals = tuple(deals)
+        self.lang = lang
+        self.level = level
+        self.pace = pace
+        self.choice = widgets.Dropdown(
+            options=[(d.title(lang), i) for i, d in enumerate(self.deals)], value=0,
+            description=explain.text("practice_deal", lang),
+            layout=widgets.Layout(width="min(36rem, 100%)"))
+        self.coaching = widgets.Checkbox(value=True, indent=False,
+                                         description=explain.text("coach_label", lang))
+        self.start_button = widgets.Button(description=explain.text("practice_start", lang),
+                                           button_style="primary")
+        self.start_button.on_click(lambda _: self.start())
+        self.goal = widgets.HTML()
+        self.table_box = widgets.VBox()
+        self.debrief = widgets.VBox()
+        self.position = widgets.HTML()
+        self.table: TableApp | None = None
+        super().__init__([widgets.HBox([self.choice, self.coaching, self.start_button],
+                                       layout=widgets.Layout(flex_flow="row wrap")),
+                          self.goal, self.table_box, self.debrief, self.position])
+        self.add_class("bt-practice-app")
+        self.start()
+
+    @property
+    def deal(self) -> PracticeDeal:
+        """The practice deal chosen."""
+        return self.deals[self.choice.value]
+
+    def start(self) -> None:
+        """Deal the chosen practice deal from its start."""
+        lang = self.lang
+        practice = self.deal
+        self.goal.value = (f'<div class="bt-msg bt-info"><p class="bt-head">'
+                           f"{html.escape(practice.title(lang))}</p>"
+                           f"<p>{html.escape(practice.goal(lang))}</p></div>")
+        session = TableSession(practice.new_deal(), level=self.level, rng=0,
+                               coaching=self.coaching.value, lang=lang)
+        self.table = TableApp(session, pace=self.pace, on_deal_over=self._deal_over)
+        self.table_box.children = (self.table,)
+        self.debrief.children = ()
+        self.position.value = ""
+
+    def _deal_over(self, app: TableApp) -> None:
+        lang = self.lang
+        mistakes = app.session.mistakes
+        if not app.session.coaching:
+            self.debrief.children = ()
+            return
+        head = explain.text("debrief_none" if not mistakes else "debrief_title", lang,
+                            n=len(mistakes))
+        rows: list[widgets.Widget] = [widgets.HTML(f"<h3>{html.escape(head)}</h3>")]
+        for number, mistake in enumerate(mistakes, 1):
+            button = widgets.Button(description=explain.text("debrief_show", lang, n=number))
+            button.on_click(lambda _, m=mistake: self.show(m))
+            text = widgets.HTML(f"<p>{html.escape(mistake.review.explanation(lang))}</p>")
+            rows.append(widgets.HBox([button, text]))
+        self.debrief.children = tuple(rows)
+
+    def show(self, mistake: Mistake) -> None:
+        """Draw the position of a debrief's mistake (the learner's view then)."""
+        self.position.value = render_table(mistake.observation, lang=self.lang)
