@@ -136,10 +136,13 @@ class TableApp(widgets.VBox):
         self._answer(session.bid(bid))
 
     def _answer(self, feedback: Feedback) -> None:
-        kind = "ok" if feedback.accepted else "bad"
-        if feedback.accepted and any(
-                r.verdict.value in ("inaccuracy", "mistake") for r in feedback.reviews):
+        verdicts = {r.verdict.value for r in feedback.reviews}
+        if not feedback.accepted or "mistake" in verdicts:
+            kind = "bad"                               # refused, or a mistake (✗)
+        elif "inaccuracy" in verdicts:
             kind = "better"
+        else:
+            kind = "ok"
         lang = self.session.lang
         if feedback.rule is not None:                   # a refused card: the rule first
             head = explain.text("correct_rule", lang, title=explain.rule_title(feedback.rule, lang),
