@@ -49,6 +49,14 @@ def test_a_whole_deal_by_clicks() -> None:
         assert app.board.feedback_html                     # the coach comments each card
     assert deal.phase is Phase.SCORED and "The deal is over" in app.status.value
     assert 'data-card="' not in app.board.hand_html
+    assert app.review_button.layout.display == "" and app.review.value == ""
+    app.review_button.value = True                       # the whole deal, trick by trick
+    review = app.review.value
+    assert review.count("bt-table-last ") + review.count('bt-table-last"') >= 8
+    for trick in deal.tricks:
+        for play in trick.plays:
+            assert f'data-card="{play.card}"' in review
+    assert "dix de der" in review
 
 
 def test_illegal_double_and_out_of_turn_clicks_change_nothing() -> None:
@@ -128,3 +136,27 @@ def test_a_game_by_clicks_deal_after_deal() -> None:
     assert game.is_over and game.winner is not None
     assert over == list(range(1, len(game.sheet) + 1))
     assert app.next_button.layout.display == "none"
+
+
+def test_a_litige_deal_by_clicks() -> None:
+    """The curated litige deal (81 all, preset ffb2016) played by clicks: the deal is
+    scored as a litige and the table says the deal is over (R6.6)."""
+    from pathlib import Path
+
+    from belote_teach.practice import load_practice_deals
+    from belote_teach.scoring import Outcome
+
+    deals = load_practice_deals(Path(__file__).resolve().parents[1] / "notebooks" / "deals"
+                                / "practice.yaml")
+    litige = next(d for d in deals if d.id == "litige-81-all")
+    app = TableApp(TableSession(litige.new_deal(), rng=0, coaching=False), pace=0)
+    deal = app.session.deal
+    for _ in range(20):
+        if deal.phase.is_over:
+            break
+        if app.bids:
+            _click_bid(app)
+        else:
+            _click_card(app)
+    assert deal.score is not None and deal.score.outcome is Outcome.LITIGE
+    assert "The deal is over" in app.status.value

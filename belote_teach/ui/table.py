@@ -28,6 +28,7 @@ from belote_teach.deal import Phase
 from belote_teach.explain import calls as call_text
 from belote_teach.game import Game
 from belote_teach.players.base import says_belote
+from belote_teach.render.score_sheet import render_deal_breakdown
 from belote_teach.render.table import render_last_trick, render_table, spoken_words
 from belote_teach.session import Feedback, TableSession
 from belote_teach.ui.board import CardBoard
@@ -74,6 +75,9 @@ class TableApp(widgets.VBox):
         self.undo_button = widgets.Button(description=explain.text("undo", lang))
         self.last_button = widgets.ToggleButton(description=explain.text("last_trick", lang))
         self.replay_button = widgets.Button(description=explain.text("replay_deal", lang))
+        self.review_button = widgets.ToggleButton(description=explain.text("review_deal", lang))
+        self.review_button.observe(lambda change: self.redraw(), names="value")
+        self.review = widgets.HTML()
         self.next_button = widgets.Button(description=explain.text("next_deal", lang),
                                           button_style="primary")
         self.next_button.on_click(lambda _: self._next_deal())
@@ -82,10 +86,10 @@ class TableApp(widgets.VBox):
         self.last_button.observe(lambda change: self._toggle_last(change["new"]), names="value")
         self.replay_button.on_click(lambda _: self._replay())
         tools = widgets.HBox([self.next_button, self.hint_button, self.undo_button,
-                              self.last_button, self.replay_button],
+                              self.last_button, self.review_button, self.replay_button],
                              layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([self.status, self.board, self.bid_box, self.announce_box,
-                          self.belote, tools])
+                          self.belote, tools, self.review])
         self.add_class("bt-table-app")
         self.advance()
 
@@ -221,6 +225,21 @@ class TableApp(widgets.VBox):
         self.undo_button.disabled = not session.coaching or self._acting or over
         self.hint_button.disabled = not mine
         self.last_button.disabled = not obs.tricks
+        self.review_button.layout.display = "" if over and deal.tricks else "none"
+        self.review.value = self._review_html() if over and self.review_button.value else ""
+
+    def _review_html(self) -> str:
+        """The whole finished deal: every trick in order, then its score breakdown."""
+        session = self.session
+        deal = session.deal
+        lang = session.lang
+        tricks = deal.tricks
+        parts = [render_last_trick(trick, lang=lang, me=session.learner,
+                                   dix_de_der=i == len(tricks) - 1)
+                 for i, trick in enumerate(tricks)]
+        if deal.score is not None:
+            parts.append(render_deal_breakdown(deal.score, lang=lang, nous=session.learner.team))
+        return f'<div class="bt-table-review">{"".join(parts)}</div>'
 
     def _status(self) -> str:
         session = self.session
