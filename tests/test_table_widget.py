@@ -89,6 +89,9 @@ def test_illegal_double_and_out_of_turn_clicks_change_nothing() -> None:
 
 def test_last_trick_and_undo() -> None:
     app = _app()
+    app.pace_slider.value = 1.2                        # the learner slows the computers
+    assert app.pace == 1.2
+    app.pace_slider.value = 0.0                        # (no event loop in this test)
     _click_bid(app)
     _click_card(app)
     assert not app.last_button.disabled

@@ -46,6 +46,7 @@ class TableApp(widgets.VBox):
         on_deal_over: called with the app when a deal ends (the game app saves there).
 
     Attributes:
+        pace_slider: the learner's control of :attr:`pace` (seconds, 0 to 2).
         board: the :class:`CardBoard` (table, hand, feedback); a click on a card sets
             ``board.selected`` (tests set it to play a card).
         bids: the bidding box's buttons, by bid notation (``"take"``, ``"pass"``, ``"S"``…).
@@ -78,6 +79,12 @@ class TableApp(widgets.VBox):
         self.review_button = widgets.ToggleButton(description=explain.text("review_deal", lang))
         self.review_button.observe(lambda change: self.redraw(), names="value")
         self.review = widgets.HTML()
+        self.pace_slider = widgets.FloatSlider(
+            value=pace, min=0.0, max=2.0, step=0.1, readout_format=".1f",
+            description=explain.text("pace_label", lang),
+            style={"description_width": "initial"})
+        self.pace_slider.observe(lambda change: setattr(self, "pace", change["new"]),
+                                 names="value")
         self.next_button = widgets.Button(description=explain.text("next_deal", lang),
                                           button_style="primary")
         self.next_button.on_click(lambda _: self._next_deal())
@@ -86,7 +93,8 @@ class TableApp(widgets.VBox):
         self.last_button.observe(lambda change: self._toggle_last(change["new"]), names="value")
         self.replay_button.on_click(lambda _: self._replay())
         tools = widgets.HBox([self.next_button, self.hint_button, self.undo_button,
-                              self.last_button, self.review_button, self.replay_button],
+                              self.last_button, self.review_button, self.replay_button,
+                              self.pace_slider],
                              layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([self.status, self.board, self.bid_box, self.announce_box,
                           self.belote, tools, self.review])
