@@ -4,6 +4,7 @@ after the deal, and the saved game back after a page reload (a new kernel)."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import pytest
@@ -35,3 +36,34 @@ def test_a_deal_by_clicks_then_the_game_resumes_after_a_reload(lesson_page: Page
     expect(page.get_by_text("Your saved game is back")).to_be_visible()
     expect(page.locator(".bt-table-status")).to_contain_text("deal is over")
     expect(page.get_by_role("button", name="Next deal")).to_be_visible()
+
+
+def test_keyboard_only_bid_and_card(lesson_page: Page) -> None:
+    """Tab and Enter only: move to the next deal, bid with the bidding box, then play a
+    card of the hand (the cards are buttons; focus stays on the hand after a redraw)."""
+    page = lesson_page
+    page.locator(".bt-table-status").wait_for(state="visible", timeout=WIDGETS_TIMEOUT_MS)
+    for _ in range(600):
+        status = page.locator(".bt-table-status").inner_text()
+        if "deal is over" in status:
+            page.get_by_role("button", name="Next deal").focus()
+            page.keyboard.press("Enter")
+        elif "Your turn to bid" in status:
+            page.get_by_role("button", name=re.compile("take", re.IGNORECASE)).focus()
+            page.keyboard.press("Enter")
+        elif "Your turn: click a card" in status:
+            break
+        page.wait_for_timeout(250)
+    else:
+        pytest.fail("the learner never got a card to play")
+    cards = page.locator(".bt-part-hand button.bt-card")
+    before = cards.count()
+    cards.first.focus()
+    for _ in range(before):
+        if page.evaluate("() => !document.activeElement.classList.contains('bt-dim')"):
+            page.keyboard.press("Enter")
+            break
+        page.keyboard.press("Tab")
+    page.wait_for_function(
+        "n => document.querySelectorAll('.bt-part-hand .bt-card').length < n", arg=before,
+        timeout=30_000)
