@@ -91,7 +91,7 @@ from belote_teach.announcements import (
 )
 from belote_teach.bidding import PASS, TAKE, Bid, BidKind
 from belote_teach.cards import SEQUENCE_ORDER, Card, Rank, Suit
-from belote_teach.coach import Verdict
+from belote_teach.coach import Verdict, _check_card_turn
 from belote_teach.deal import Phase
 from belote_teach.errors import FalseAnnouncementError, OutOfTurnError, PhaseError
 from belote_teach.explain import calls as text
@@ -407,13 +407,9 @@ def hint_bid(observation: Observation, *, rng: random.Random, samples: int | Non
 
 # ------------------------------------------------------------------------ announcements
 def _first_card_check(obs: Observation, what: str) -> Suit:
-    """The atout suit, or the error saying why ``obs`` is not the learner's first card."""
-    if obs.phase is not Phase.PLAY or obs.trump is None:
-        raise PhaseError(f"{what} needs an observation in phase PLAY, got {obs!r} in phase "
-                         f"{obs.phase.name}")
-    if obs.turn is not obs.seat or obs.legal_plays is None:
-        raise OutOfTurnError(f"{what}: it is {obs.turn}'s turn to play, not {obs.seat}'s "
-                             f"({obs!r})")
+    """The atout suit, or the error saying why it is not ``obs.seat``'s turn to play."""
+    _check_card_turn(obs, what)
+    assert obs.trump is not None
     return obs.trump
 
 

@@ -119,18 +119,12 @@ class PracticeFileError(ScenarioFileError):
         detail: the message without its location prefix.
     """
 
+    subject = "deal"
+
     def __init__(self, detail: str, *, file: str, line: int | None = None,
                  deal_id: str | None = None, key: str | None = None):
         super().__init__(detail, file=file, line=line, scenario_id=deal_id, key=key)
         self.deal_id = deal_id
-        where = file if line is None else f"{file}:{line}"
-        context = []
-        if deal_id is not None:
-            context.append(f"deal {deal_id!r}")
-        if key is not None:
-            context.append(f"key {key!r}")
-        prefix = f"{where}: " + (", ".join(context) + ": " if context else "")
-        self.args = (prefix + detail,)
 
 
 # ------------------------------------------------------------------------------ values

@@ -17,10 +17,10 @@ import platformdirs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_game import act as game_act
 
 from belote_teach import explain
-from belote_teach.bidding import PASS
-from belote_teach.cards import Card, Rank, Seat, Team
+from belote_teach.cards import Seat, Team
 from belote_teach.deal import Deal, Phase
 from belote_teach.errors import BeloteError, IllegalPlayError, PhaseError
 from belote_teach.game import Game
@@ -52,8 +52,9 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> GameStore:
 
 def act(game: Game, rng: random.Random, *, pass_rate: float = 0.5,
         prepared_rate: float = 0.0) -> None:
-    """One random legal action: a bid, a card with its announcements and belote, or (with
-    ``auto_advance`` off) the next deal, a prepared one now and then."""
+    """One random legal action (:func:`test_game.act`: a bid, a card with its
+    announcements and belote), or (with ``auto_advance`` off) the next deal, a prepared
+    one now and then."""
     deal = game.deal
     if deal.phase.is_over:
         if rng.random() < prepared_rate:
@@ -62,18 +63,7 @@ def act(game: Game, rng: random.Random, *, pass_rate: float = 0.5,
         else:
             game.new_deal()
         return
-    if deal.phase.is_bidding:
-        legal = sorted(deal.legal_bids, key=str)
-        game.bid(PASS if rng.random() < pass_rate else rng.choice(legal))
-        return
-    seat = deal.turn
-    assert seat is not None
-    card = rng.choice(deal.legal_plays.cards)
-    trump, start = deal.trump, deal.start_hand(seat)
-    assert trump is not None and start is not None
-    pair = {Card(Rank.KING, trump), Card(Rank.QUEEN, trump)}
-    game.play(card, announce=deal.announcements_available(seat),
-              belote=card in pair and pair <= start)
+    game_act(game, rng, pass_rate=pass_rate)
 
 
 def assert_same_game(loaded: Game, original: Game) -> None:

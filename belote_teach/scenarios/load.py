@@ -112,6 +112,9 @@ class ScenarioFileError(BeloteError):
         detail: the message without its location prefix.
     """
 
+    #: what an id names in the message ("scenario 'x'"); a subclass may say "deal".
+    subject = "scenario"
+
     def __init__(self, detail: str, *, file: str, line: int | None = None,
                  scenario_id: str | None = None, key: str | None = None):
         self.detail = detail
@@ -122,7 +125,7 @@ class ScenarioFileError(BeloteError):
         where = file if line is None else f"{file}:{line}"
         context = []
         if scenario_id is not None:
-            context.append(f"scenario {scenario_id!r}")
+            context.append(f"{self.subject} {scenario_id!r}")
         if key is not None:
             context.append(f"key {key!r}")
         prefix = f"{where}: " + (", ".join(context) + ": " if context else "")
