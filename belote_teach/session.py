@@ -26,7 +26,7 @@ from belote_teach.announcements import Announcement
 from belote_teach.bidding import Bid
 from belote_teach.cards import Card, Seat
 from belote_teach.deal import Deal
-from belote_teach.errors import FalseAnnouncementError, FalseBeloteError, IllegalBidError
+from belote_teach.errors import IllegalBidError
 from belote_teach.explain import explain_card
 from belote_teach.game import Game
 from belote_teach.observation import Observation
@@ -225,8 +225,9 @@ class TableSession:
     def play(self, card: Card | str, *, announce: Sequence[Announcement] = (),
              belote: bool = False) -> Feedback:
         """The learner's card, with the announcements declared (first card only, R4.4) and
-        belote said (R5). An illegal card is refused with the rule's explanation (R3) and
-        changes nothing.
+        belote said (R5). An illegal card, a false announcement or a belote said wrongly is
+        refused with the rule's explanation in the learner's language (R3, R4, R5), coach
+        or not, and changes nothing.
 
         Raises:
             ValueError: it is not the learner's turn to play.
@@ -241,21 +242,19 @@ class TableSession:
         verdict = legal.verdict(parsed)          # IllegalPlayError: not in the hand
         if not verdict.legal:
             return Feedback(False, explain_card(legal, parsed, self.lang), rule=legal.rule)
-        reviews: list[Review] = []
-        if self.coaching:
-            reviews.append(coach.review(obs, parsed, rng=self.coach_rng))
-            if obs.announcements_available:
-                reviews.append(coach_calls.review_announcements(obs, tuple(announce)))
-            if says_belote(self.deal, self.learner, parsed) or belote:
-                reviews.append(coach_calls.review_belote(obs, parsed, belote))
-        try:
-            self.table.play(parsed, seat=self.learner, announce=tuple(announce),
-                            belote=belote)
-        except (FalseAnnouncementError, FalseBeloteError) as err:
-            refused = [r for r in reviews if r.verdict is coach.Verdict.ILLEGAL]
-            return Feedback(False, refused[0].explanation(self.lang) if refused else str(err))
-        self._keep(obs, tuple(reviews))
-        return Feedback(True, self._comment(tuple(reviews)), tuple(reviews))
+        calls: list[Review] = []            # announcements (R4) and belote (R5) said
+        if obs.announcements_available or announce:
+            calls.append(coach_calls.review_announcements(obs, tuple(announce)))
+        if belote or says_belote(self.deal, self.learner, parsed):
+            calls.append(coach_calls.review_belote(obs, parsed, belote))
+        refused = [r for r in calls if r.verdict is coach.Verdict.ILLEGAL]
+        if refused:                         # the rule explained, in the learner's language
+            return Feedback(False, refused[0].explanation(self.lang))
+        reviews = (coach.review(obs, parsed, rng=self.coach_rng), *calls) if self.coaching \
+            else ()
+        self.table.play(parsed, seat=self.learner, announce=tuple(announce), belote=belote)
+        self._keep(obs, reviews)
+        return Feedback(True, self._comment(reviews), reviews)
 
     def hint(self) -> str:
         """The coach's advice for the learner's decision now, in one line.

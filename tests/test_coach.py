@@ -114,6 +114,14 @@ def keep_master_swapped() -> Deal:
     return build({S: "JH 7S", E: "AS QS", N: "9S 8S", W: "KS 10S"}, "H", taker=S, leader=S)
 
 
+def club_bid(seed: int) -> Deal:
+    """Deal ``seed`` (dealer South) after club players' bidding: in play, or passed out."""
+    deal = Deal.new(S, rng=seed)
+    while deal.phase.is_bidding:
+        deal.bid(CLUB.choose_bid(deal.observation(deal.turn), random.Random(0)).action)
+    return deal
+
+
 def _obs(deal: Deal, seat: Seat = S) -> Observation:
     return deal.observation(seat)
 
@@ -123,9 +131,7 @@ def test_an_illegal_card_gets_the_rule_of_the_first_lesson() -> None:
     seed = 0
     while True:
         seed += 1
-        game = Deal.new(S, rng=seed)
-        while game.phase.is_bidding:
-            game.bid(CLUB.choose_bid(game.observation(game.turn), random.Random(0)).action)
+        game = club_bid(seed)
         if game.phase is not Phase.PLAY:
             continue
         while game.phase is Phase.PLAY:
@@ -216,9 +222,7 @@ def test_also_good_within_the_tolerance_without_equivalence() -> None:
     never INACCURACY, and the best card is BEST."""
     seen = 0
     for seed in range(1, 40):
-        game = Deal.new(S, rng=seed)
-        while game.phase.is_bidding:
-            game.bid(CLUB.choose_bid(game.observation(game.turn), random.Random(0)).action)
+        game = club_bid(seed)
         if game.phase is not Phase.PLAY:
             continue
         while game.turn is not S:
@@ -277,9 +281,7 @@ def test_review_fields_and_errors() -> None:
 def test_default_sample_counts() -> None:
     obs = _obs(keep_master_position())
     assert samples_for(obs) == coach.MAX_SAMPLES
-    game = Deal.new(S, rng=1)
-    while game.phase.is_bidding:
-        game.bid(CLUB.choose_bid(game.observation(game.turn), random.Random(0)).action)
+    game = club_bid(1)
     if game.phase is Phase.PLAY and game.turn is not None:
         first = game.observation(game.turn)
         count = samples_for(first)
@@ -292,9 +294,7 @@ def test_playout_tracking_matches_track() -> None:
     import dataclasses
 
     for seed in (1, 2, 5):
-        game = Deal.new(S, rng=seed)
-        while game.phase.is_bidding:
-            game.bid(CLUB.choose_bid(game.observation(game.turn), random.Random(0)).action)
+        game = club_bid(seed)
         if game.phase is not Phase.PLAY:
             continue
         while game.phase is Phase.PLAY:
@@ -413,9 +413,7 @@ def test_the_coach_says_to_keep_a_master_honour() -> None:
     """Deal 16 played by club players to trick 5 (spades trumps): North's 9♠ wins the
     trick, South holds K♦ A♣ J♦ 9♣. Feeding the A♣ (11 points) loses: it is the master
     club and wins a trick of its own later; the coach names that reason (KEEP_MASTER)."""
-    deal = Deal.new(S, rng=16)
-    while deal.phase.is_bidding:
-        deal.bid(CLUB.choose_bid(deal.observation(deal.turn), random.Random(0)).action)
+    deal = club_bid(16)
     while not (deal.turn is S and len(deal.hand(S)) == 4):
         deal.play(CLUB.choose_card(deal.observation(deal.turn), random.Random(0)).action)
     obs = deal.observation(S)

@@ -108,19 +108,20 @@ def test_no_undo_without_the_coach_and_restart() -> None:
     assert session.deal.actions == () and session.deal.phase.is_bidding
 
 
+def passed_out_seed() -> int:
+    """The first seed whose deal (dealer South) club players pass out in both rounds."""
+    for seed in range(200):
+        probe = Deal.new(S, rng=seed)
+        while probe.phase.is_bidding:
+            probe.bid(CLUB.choose_bid(probe.observation(probe.turn), random.Random(0)).action)
+        if probe.phase is Phase.PASSED_OUT:
+            return seed
+    pytest.fail("no passed-out deal among 200 seeds")
+
+
 def test_a_passed_out_deal() -> None:
     """Everybody passes both rounds: the deal is passed out, no crash, nothing to score."""
-    for seed in range(200):
-        deal = Deal.new(S, rng=seed)
-        probe = deal.copy()
-        while probe.phase.is_bidding:
-            seat = probe.turn
-            probe.bid(CLUB.choose_bid(probe.observation(seat), random.Random(0)).action)
-        if probe.phase is Phase.PASSED_OUT:
-            break
-    else:
-        pytest.fail("no passed-out deal among 200 seeds")
-    session = TableSession(deal, rng=0, coaching=False)
+    session = TableSession(Deal.new(S, rng=passed_out_seed()), rng=0, coaching=False)
     while not session.deal.phase.is_over:
         session.run_computers()
         if session.learner_to_act:
@@ -164,3 +165,19 @@ def test_errors() -> None:
     elsewhere = next(c for c in DECK if c not in session.observation.hand)
     with pytest.raises(IllegalPlayError):
         session.play(elsewhere)
+
+
+def test_a_wrong_belote_is_refused_in_the_learner_language_without_the_coach() -> None:
+    session = TableSession(Deal.new(Seat.WEST, rng=3), rng=1, coaching=False, lang="fr")
+    while not (session.deal.phase is Phase.PLAY and session.learner_to_act):
+        session.run_computers()
+        if session.learner_to_act and session.deal.phase.is_bidding:
+            _learner_acts(session)
+    obs = session.observation
+    trump = obs.trump
+    card = next(c for c in obs.legal_plays if c.suit is not trump)
+    before = session.deal.actions
+    refused = session.play(card, belote=True)
+    assert not refused.accepted and session.deal.actions == before
+    assert "belote" in refused.text.lower() and "R5" in refused.text
+    assert "refused" not in refused.text                   # not the engine's English

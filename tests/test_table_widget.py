@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+from test_session import passed_out_seed
+
 from belote_teach.cards import DECK, Seat
 from belote_teach.deal import Deal, Phase
 from belote_teach.game import Game
@@ -106,13 +108,7 @@ def test_last_trick_and_undo() -> None:
 
 
 def test_a_passed_out_deal_is_announced() -> None:
-    for seed in range(200):
-        probe = Deal.new(Seat.SOUTH, rng=seed)
-        while probe.phase.is_bidding:
-            probe.bid(CLUB.choose_bid(probe.observation(probe.turn), random.Random(0)).action)
-        if probe.phase is Phase.PASSED_OUT:
-            break
-    app = _app(seed, dealer=Seat.SOUTH, coaching=False)
+    app = _app(passed_out_seed(), dealer=Seat.SOUTH, coaching=False)
     while app.session.deal.phase.is_bidding:
         app.bids["pass"].click()
     assert app.session.deal.phase is Phase.PASSED_OUT

@@ -12,6 +12,8 @@ import pytest
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+#: Milliseconds for the widgets to appear (the kernel runs the notebook first).
+WIDGETS_TIMEOUT_MS = 60_000
 #: Seconds for a whole deal: 24 computer cards at 0.6 s, the coach's comments, clicks.
 DEAL_SECONDS = 240
 
@@ -48,3 +50,8 @@ def play_a_deal(page: Page) -> list[str]:
         else:
             page.wait_for_timeout(250)
     pytest.fail(f"the deal did not end within {DEAL_SECONDS} s; status: {table_status(page)!r}")
+
+
+def wait_for_table(page: Page) -> None:
+    """Wait until the table app has drawn its status line."""
+    page.locator(".bt-table-status").wait_for(state="visible", timeout=WIDGETS_TIMEOUT_MS)

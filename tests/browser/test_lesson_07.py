@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pytest
-from table_clicks import play_a_deal
+from table_clicks import play_a_deal, wait_for_table
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -15,15 +15,12 @@ pytestmark = pytest.mark.browser
 
 NOTEBOOK = "notebooks/en/07-practice-hands.ipynb"
 
-#: Milliseconds for the widgets to appear (the kernel runs the notebook first).
-WIDGETS_TIMEOUT_MS = 60_000
-
 
 def test_a_practice_deal_by_clicks_with_the_debrief(lesson_page: Page) -> None:
     from playwright.sync_api import expect
 
     page = lesson_page
-    page.locator(".bt-table-status").wait_for(state="visible", timeout=WIDGETS_TIMEOUT_MS)
+    wait_for_table(page)
     expect(page.locator(".bt-msg.bt-info").first).to_contain_text("Take or pass")
     comments = play_a_deal(page)
     assert comments, "the coach said nothing about the learner's decisions"

@@ -8,7 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 import pytest
-from table_clicks import play_a_deal
+from table_clicks import play_a_deal, wait_for_table
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -17,13 +17,11 @@ pytestmark = pytest.mark.browser
 
 NOTEBOOK = "notebooks/en/08-play-a-game.ipynb"
 
-#: Milliseconds for the widgets to appear (the kernel runs the notebook first).
-WIDGETS_TIMEOUT_MS = 60_000
 def test_a_deal_by_clicks_then_the_game_resumes_after_a_reload(lesson_page: Page) -> None:
     from playwright.sync_api import expect
 
     page = lesson_page
-    page.locator(".bt-table-status").wait_for(state="visible", timeout=WIDGETS_TIMEOUT_MS)
+    wait_for_table(page)
     expect(page.locator(".bt-table-felt, .bt-table").first).to_be_visible()
     comments = play_a_deal(page)
     assert comments, "the coach said nothing about the learner's decisions"
@@ -32,7 +30,7 @@ def test_a_deal_by_clicks_then_the_game_resumes_after_a_reload(lesson_page: Page
     expect(sheet).to_contain_text("Nous")
     expect(sheet).to_contain_text("Eux")
     page.reload(wait_until="load")
-    page.locator(".bt-table-status").wait_for(state="visible", timeout=WIDGETS_TIMEOUT_MS)
+    wait_for_table(page)
     expect(page.get_by_text("Your saved game is back")).to_be_visible()
     expect(page.locator(".bt-table-status")).to_contain_text("deal is over")
     expect(page.get_by_role("button", name="Next deal")).to_be_visible()
@@ -42,7 +40,7 @@ def test_keyboard_only_bid_and_card(lesson_page: Page) -> None:
     """Tab and Enter only: move to the next deal, bid with the bidding box, then play a
     card of the hand (the cards are buttons; focus stays on the hand after a redraw)."""
     page = lesson_page
-    page.locator(".bt-table-status").wait_for(state="visible", timeout=WIDGETS_TIMEOUT_MS)
+    wait_for_table(page)
     for _ in range(600):
         status = page.locator(".bt-table-status").inner_text()
         if "deal is over" in status:
