@@ -1,13 +1,13 @@
 # The two commands of the README. Both start from nothing: they create .venv if it is
 # missing and (re)install the project when pyproject.toml changed.
-#   make run    the course as a Voilà app on http://localhost:$(PORT)/
+#   make run    the whole course with Voilà on http://localhost:$(PORT)/ (the welcome page;
+#               every lesson app at /voila/render/en/NN-....ipynb)
 #   make test   ruff, then the whole pytest suite (notebooks and browser tests included);
 #               extra pytest arguments: make test PYTEST_ARGS="-m 'not browser'"
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
-COURSE ?= notebooks/en/03-play-a-trick.ipynb
 PYTEST_ARGS ?=
 
 .PHONY: run test lint clean
@@ -34,7 +34,8 @@ run: $(VENV)/.installed-app
 	@echo "  belote-teach: the course is at  http://localhost:$(PORT)/"
 	@echo "  (Ctrl-C stops the server)"
 	@echo
-	$(BIN)/voila --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 $(COURSE)
+	$(BIN)/python -m belote_teach.course_server notebooks --no-browser --port=$(PORT) \
+	  --Voila.ip=127.0.0.1
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check belote_teach tests

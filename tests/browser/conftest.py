@@ -4,15 +4,16 @@ The path under test is the one a learner takes: Voilà runs the lesson notebook 
 kernel, the page renders its widgets, a click travels back to the kernel and the
 feedback comes back to the page.
 
-* ``voila`` (module scope) starts ``python -m voila`` on the test module's ``NOTEBOOK``
-  (a path relative to the repository root) on a free localhost port, waits until the
-  port answers and always stops the whole process group at teardown. One server per
-  test module, so per notebook.
+* ``voila`` (session scope) starts the course server of ``make run``
+  (``python -m belote_teach.course_server notebooks``, Voilà serving the course with
+  ``/`` opening the welcome page) on a free localhost port, waits until the port answers
+  and always stops the whole process group at teardown. One server for every lesson.
 * ``browser`` (module scope) launches Debian's Chromium through Playwright, headless.
   Where no Chromium is found the tests are skipped with the reason, except under
   ``CI=true``: there a missing browser fails the run.
 * ``page`` (function scope) is a fresh browser context and page for each test;
-  ``lesson_page`` is that page opened on the lesson.
+  ``lesson_page`` is that page opened on the test module's ``NOTEBOOK`` (a path from
+  the repository root) at its ``/voila/render/...`` URL.
 
 When a test fails, a full-page screenshot goes to the test's ``tmp_path`` and the
 failure report gains sections with its path, the page's console errors and the tail
@@ -40,6 +41,9 @@ if TYPE_CHECKING:
 
 #: The repository root: Voilà is started from here.
 ROOT = Path(__file__).resolve().parents[2]
+
+#: The directory the course server serves (``make run``), from the repository root.
+COURSE_DIRECTORY = "notebooks"
 
 #: Where Chromium is looked for when ``BELOTE_CHROMIUM`` is not set (then ``PATH``).
 DEFAULT_CHROMIUM = Path("/usr/bin/chromium")
@@ -71,10 +75,9 @@ _PAGE_RECORD = pytest.StashKey["_PageRecord"]()
 
 @dataclass(frozen=True)
 class VoilaServer:
-    """A running Voilà: its ``url``, the ``notebook`` it serves and its ``log`` file."""
+    """A running course server: its root ``url`` and its ``log`` file."""
 
     url: str
-    notebook: str
     log: Path
 
     def log_tail(self, lines: int = _LOG_TAIL_LINES) -> str:
@@ -209,28 +212,18 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
         process.wait()
 
 
-@pytest.fixture(scope="module")
-def voila(request: pytest.FixtureRequest,
-          tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    """Voilà serving the test module's ``NOTEBOOK`` on a free localhost port.
-
-    The server starts once per module and its process group is always terminated at
-    teardown, kernels included.
-    """
-    notebook = getattr(request.module, "NOTEBOOK", None)
-    if not isinstance(notebook, str):
-        pytest.fail(f"{request.module.__name__} must set NOTEBOOK, the lesson's path "
-                    "relative to the repository root", pytrace=False)
-    if not (ROOT / notebook).is_file():
-        pytest.fail(f"lesson notebook {notebook} not found under {ROOT}", pytrace=False)
+@pytest.fixture(scope="session")
+def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """The course served as ``make run`` serves it (:mod:`belote_teach.course_server` on
+    the ``notebooks`` directory) on a free localhost port, once for the whole session;
+    its process group, kernels included, is always terminated at teardown."""
     port = _free_port()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
     command = [
-        sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
-        "--Voila.ip=127.0.0.1",
+        sys.executable, "-m", "belote_teach.course_server", COURSE_DIRECTORY,
+        "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
         # A kernel error shows its traceback in the page (and so in the screenshot).
         "--VoilaConfiguration.show_tracebacks=True",
-        notebook,
     ]
     with log.open("wb") as output:
         process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.DEVNULL,
@@ -238,9 +231,16 @@ def voila(request: pytest.FixtureRequest,
                                    start_new_session=True)
     try:
         _wait_until_listening(process, port, log, SERVER_START_TIMEOUT)
-        yield VoilaServer(url=f"http://127.0.0.1:{port}/", notebook=notebook, log=log)
+        yield VoilaServer(url=f"http://127.0.0.1:{port}/", log=log)
     finally:
         _stop(process)
+
+
+def lesson_url(server: VoilaServer, notebook: str) -> str:
+    """The app URL of ``notebook`` (a path from the repository root, under
+    :data:`COURSE_DIRECTORY`) on ``server``, as the welcome page links it."""
+    relative = Path(notebook).relative_to(COURSE_DIRECTORY).as_posix()
+    return f"{server.url}voila/render/{relative}"
 
 
 # ---------------------------------------------------------------------------- pages
@@ -273,9 +273,14 @@ def _note_console(record: _PageRecord, message: ConsoleMessage) -> None:
 
 @pytest.fixture
 def lesson_page(page: Page, voila: VoilaServer, request: pytest.FixtureRequest) -> Page:
-    """The page opened on the lesson; Voilà has run the notebook when this returns."""
+    """The page opened on the test module's ``NOTEBOOK`` (a path from the repository
+    root); Voilà has run the notebook when this returns."""
+    notebook = getattr(request.module, "NOTEBOOK", None)
+    if not isinstance(notebook, str) or not (ROOT / notebook).is_file():
+        pytest.fail(f"{request.module.__name__} must set NOTEBOOK to a lesson's path "
+                    f"from the repository root, got {notebook!r}", pytrace=False)
     request.node.stash[_PAGE_RECORD].server = voila
-    page.goto(voila.url, wait_until="load")
+    page.goto(lesson_url(voila, notebook), wait_until="load")
     return page
 
 

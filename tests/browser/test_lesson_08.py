@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "notebooks/en/08-play-a-game.ipynb"
+#: Deals allowed for a game to 501 (a deal gives at most 412 marks, 162 on average).
+GAME_DEALS = 12
 
 def test_a_deal_by_clicks_then_the_game_resumes_after_a_reload(lesson_page: Page) -> None:
     from playwright.sync_api import expect
@@ -65,3 +67,41 @@ def test_keyboard_only_bid_and_card(lesson_page: Page) -> None:
     page.wait_for_function(
         "n => document.querySelectorAll('.bt-part-hand .bt-card').length < n", arg=before,
         timeout=30_000)
+
+
+def test_a_whole_game_to_501_by_clicks(lesson_page: Page) -> None:
+    """The issue's promise: a new game to 501 chosen in the settings, the computers set
+    to play at once with the pace slider, then every deal played by clicks (bidding box,
+    cards, "Next deal") until the score sheet names the winner."""
+    from playwright.sync_api import expect
+
+    page = lesson_page
+    wait_for_table(page)
+    page.get_by_label("Game to").select_option("501")
+    page.get_by_role("button", name="New game").click()
+    expect(page.locator(".bt-sheet").first).to_contain_text("501")
+    handle = page.locator(".noUi-handle").first   # the pace slider, from the keyboard
+    handle.focus()
+    page.keyboard.press("Home")
+    expect(page.locator(".widget-readout").first).to_have_text("0.0")
+
+    sheet = page.locator(".bt-sheet").first
+    comments: list[str] = []
+    for deal in range(1, GAME_DEALS + 1):
+        comments += play_a_deal(page)
+        # the sheet is redrawn just after the table: wait for this deal's row
+        expect(sheet).to_contain_text(f"Details of deal {deal}")
+        if "Game over" in sheet.inner_text():
+            break
+        page.get_by_role("button", name="Next deal").click()
+        page.wait_for_function(
+            "() => !document.querySelector('.bt-table-status').innerText.includes('over')",
+            timeout=30_000)
+    else:
+        pytest.fail(f"no winner after {GAME_DEALS} deals: {sheet.inner_text()!r}")
+    expect(sheet).to_contain_text(re.compile(r"Game over: (Nous|Eux) win, \d+ to \d+"))
+    totals = [int(n) for n in re.findall(r"win, (\d+) to (\d+)", sheet.inner_text())[0]]
+    assert totals[0] >= 501 and totals[0] > totals[1]
+    assert deal >= 2, "a game to 501 takes at least two deals (162 + 250 < 501)"
+    assert len(comments) >= 8 * deal, "the coach commented on fewer cards than were played"
+    expect(page.get_by_role("button", name="Next deal")).to_be_hidden()
