@@ -30,15 +30,20 @@ How a card is judged
    not counted). The learner's team *succeeds* when it makes the contract as takers or
    sinks it as defenders (a litige counts as a failure for both). A card *changes the
    outcome* when its success rate is at least :data:`OUTCOME_TOLERANCE` (a fraction of
-   the worlds) below the best one among the cards of the highest average.
+   the worlds) below the best one among the cards of the highest average, and that gap
+   is beyond the sampling noise (:data:`NOISE_Z` standard errors of the per-world
+   differences): with 6 worlds, failing in 2 where the best card succeeds is not yet
+   enough.
 
 Verdicts (loss in card points, :data:`TOLERANCE` = 4):
 
 - ``BEST``: the recommended card: the highest average (the club player's own choice
   among cards of that average, else the first in hand order); the loss of every other
   card is measured against it;
-- ``ALSO_GOOD``: within :data:`TOLERANCE` of the best average and no outcome change:
-  sampling noise cannot tell it from the best, so no winner is picked;
+- ``ALSO_GOOD``: within :data:`TOLERANCE` of the best average, or within the sampling
+  noise of the worlds (:data:`NOISE_Z` standard errors of the per-world differences
+  with the best card), and no outcome change: the worlds cannot tell it from the best,
+  so no winner is picked;
 - ``INACCURACY``: a loss above the tolerance and below :data:`MISTAKE_LOSS` (10)
   points, no outcome change;
 - ``MISTAKE``: a loss of 10 points or more (a 10 given away), or any outcome change (a
@@ -66,6 +71,8 @@ import enum
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from math import sqrt
+from statistics import fmean, stdev
 
 from belote_teach import explain
 from belote_teach.cards import DECK, DIX_DE_DER, Card, Rank, Seat, Suit, Team, points, strength
@@ -84,6 +91,7 @@ __all__ = [
     "MAX_SAMPLES",
     "MIN_SAMPLES",
     "MISTAKE_LOSS",
+    "NOISE_Z",
     "OUTCOME_TOLERANCE",
     "PLAYOUTS",
     "SOLVER_CARDS",
@@ -104,6 +112,10 @@ TOLERANCE = 4.0
 MISTAKE_LOSS = 10.0
 #: Fraction of worlds: a success rate this much below the best card's changes the outcome.
 OUTCOME_TOLERANCE = 0.25
+#: Standard errors of the paired per-world difference under which a gap between two
+#: cards is treated as sampling noise (about 95% confidence): with few worlds (trick 1)
+#: a card is only called worse when the worlds agree that it is.
+NOISE_Z = 2.0
 #: Playouts (worlds x legal cards) per review, by cards in the learner's hand: a
 #: playout from the first trick costs about 5 ms (tricks 1 and 2 only, see SOLVER_CARDS).
 PLAYOUTS: Mapping[int, int] = {8: 48, 7: 48}
@@ -165,6 +177,7 @@ class _Evaluation:
     decision: Decision[Card]         # the club player's choice in the learner's seat
     reference: float = 1.0           # best success rate among the highest-valued cards
     margin: dict[Card, float] = field(default_factory=dict)  # average marks: team - others
+    changed: frozenset[Card] = frozenset()  # cards whose outcome gap is beyond noise
 
 
 @dataclass(frozen=True)
@@ -468,9 +481,9 @@ def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> _Eva
     takers = obs.contract.taker.team
     before = _team_totals_before(obs)
     announced = _announced(obs)
-    totals = dict.fromkeys(cards, 0.0)
+    won_by_world: dict[Card, list[int]] = {card: [] for card in cards}
     margins = dict.fromkeys(cards, 0.0)
-    wins = dict.fromkeys(cards, 0)
+    succeeded: dict[Card, list[int]] = {card: [] for card in cards}
     base_voids, base_ceilings = _inferred(obs, obs.tricks)
     exact = len(obs.hand) <= SOLVER_CARDS
     for world in sample_worlds(obs, rng, count):
@@ -485,22 +498,42 @@ def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> _Eva
             made = total[takers] > total[takers.other]                    # R6.2
             sunk = total[takers] < total[takers.other]
             marks = _marks(takers, total, belote, announced)
+            success_here = int(made if team is takers else sunk)
             for card in group:
-                totals[card] += won[team]
+                won_by_world[card].append(won[team])
                 margins[card] += marks[team] - marks[team.other]
-                if (made if team is takers else sunk):
-                    wins[card] += 1
-    values = {c: totals[c] / count for c in cards}
+                succeeded[card].append(success_here)
+    values = {c: fmean(won_by_world[c]) for c in cards}
     margin = {c: margins[c] / count for c in cards}
-    success = {c: wins[c] / count for c in cards}
+    success = {c: fmean(succeeded[c]) for c in cards}
     top = max(values.values())
-    top_success = max(success[c] for c in cards if values[c] == top)
-    good = [c for c in cards if top - values[c] <= TOLERANCE
-            and top_success - success[c] < OUTCOME_TOLERANCE]
     tops = [c for c in cards if values[c] == top]
     first = decision.action if decision.action in tops else tops[0]
+    top_success = max(success[c] for c in tops)
+    surest = first if success[first] == top_success else next(
+        c for c in tops if success[c] == top_success)
+    changed = frozenset(c for c in cards if _significant(
+        top_success - success[c], OUTCOME_TOLERANCE, _noise(succeeded[surest], succeeded[c])))
+    good = [c for c in cards if c not in changed
+            and top - values[c] <= max(TOLERANCE, _noise(won_by_world[first], won_by_world[c]))]
     best = (first, *(c for c in good if c != first))
-    return _Evaluation(legal, values, success, count, best, decision, top_success, margin)
+    return _Evaluation(legal, values, success, count, best, decision, top_success, margin,
+                       changed)
+
+
+def _noise(reference: Sequence[float], other: Sequence[float]) -> float:
+    """:data:`NOISE_Z` standard errors of the mean of the per-world differences
+    ``reference - other`` (the same worlds in the same order): a gap of averages below
+    this could be sampling luck. 0 with fewer than 2 worlds."""
+    if len(reference) < 2:
+        return 0.0
+    differences = [a - b for a, b in zip(reference, other, strict=True)]
+    return NOISE_Z * stdev(differences) / sqrt(len(differences))
+
+
+def _significant(gap: float, tolerance: float, noise: float) -> bool:
+    """A gap of averages that counts: at least ``tolerance`` and above ``noise``."""
+    return gap >= tolerance and gap > noise
 
 
 def _is_master(obs: Observation, card: Card) -> bool:
@@ -608,7 +641,7 @@ def review(observation: Observation, card: Card | str, *, rng: random.Random,
     reason, reason_cards = _reason(observation, ev)
     top = max(ev.values.values())
     loss = max(0.0, top - ev.values[card])
-    changed = ev.reference - ev.success[card] >= OUTCOME_TOLERANCE
+    changed = card in ev.changed
     if card == ev.best[0]:
         grade = Verdict.BEST
     elif card in ev.best:

@@ -425,3 +425,16 @@ def test_the_coach_says_to_keep_a_master_honour() -> None:
     assert got.reason is Technique.KEEP_MASTER and got.reason_cards == (Card.parse("AC"),)
     assert "Keep your master card (A♣)" in got.explanation("en")
     assert "Garde ta carte maîtresse (A♣)" in got.explanation("fr")
+
+
+def test_a_gap_within_the_sampling_noise_is_not_blamed() -> None:
+    """Per-world differences that disagree are noise; the same gap on every world is not."""
+    best = [30, 0, 30, 0, 30, 0]
+    noisy = [0, 24, 0, 24, 0, 24]          # 6 points behind on average, worlds disagree
+    steady = [24, -6, 24, -6, 24, -6]      # 6 points behind on every world
+    assert coach._noise(best, noisy) > 6 > coach.TOLERANCE
+    assert coach._noise(best, steady) == 0.0
+    assert coach._noise([10], [0]) == 0.0  # one world: no estimate of the noise
+    assert not coach._significant(0.33, coach.OUTCOME_TOLERANCE, 0.42)
+    assert coach._significant(0.5, coach.OUTCOME_TOLERANCE, 0.45)
+    assert not coach._significant(0.2, coach.OUTCOME_TOLERANCE, 0.0)
