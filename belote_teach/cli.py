@@ -60,6 +60,9 @@ what is compared:
   score     outcome, marks and reserve_after if given (R6, R5.3, R3.8)
   solve     values (every legal card of the seat to play and its double-dummy card
             points, dix de der included; R1, R3)
+  deal      (a course kind) answer, the seat that cuts, receives the first packet,
+            leads or deals next (R2.1, R2.2, R2.8, R2.9), or valid for a cut (R2.1)
+  game      (a course kind) winner (NS, EW or none) and totals after the deal (R6.8)
 every scenario is validated first, whatever its kind (keys, cards, suits, teams,
 numbers); kinds not checked yet ({", ".join(k for k in KINDS if k not in CHECKERS)
                                   or "none"})

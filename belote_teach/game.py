@@ -23,7 +23,8 @@ All numbers are points. Readings of RULES.md fixed here:
 
 * A passed-out deal (R2.6) is a row of the score sheet with no taker, no outcome and
   0 / 0, so the deal numbers follow the deals dealt; the reserve waits (R6.6).
-* R6.8 is checked after every deal: the game ends when exactly one team has reached the
+* R6.8 is checked after every deal (:func:`game_winner`, a pure function of the totals
+  and the target): the game ends when exactly one team has reached the
   target, or both have with different totals (the higher wins); both on the target with
   equal totals: another deal is played, and the check is made again after it.
 * Each deal is shuffled with its own int seed drawn from the game's ``rng``, so every deal
@@ -51,7 +52,8 @@ from belote_teach.errors import (
 from belote_teach.rules import OPTION_CHOICES, RuleSet
 from belote_teach.scoring import Outcome, ScoreBreakdown
 
-__all__ = ["COLUMNS", "Game", "ScoreRow", "ScoreSheet", "SheetEntry"]
+__all__ = ["COLUMNS", "Game", "ScoreRow", "ScoreSheet", "SheetEntry", "game_winner",
+           "teams_at_target"]
 
 #: The column headings of the score sheet (R8): the sheet's own team, then the others.
 COLUMNS: tuple[str, str] = ("Nous", "Eux")
@@ -78,6 +80,74 @@ def _points(value: object, what: str) -> int:
         raise InvalidScoreError(f"{what}: expected a whole number of points, 0 or more, "
                                 f"got {value!r}")
     return value
+
+
+def _check_target(target: object) -> int:
+    """``target`` if it is a target of R6.8 (1000, 501 or 2000), else InvalidRuleSetError."""
+    choices = OPTION_CHOICES["target"]
+    if isinstance(target, bool) or target not in choices:
+        raise InvalidRuleSetError(f"target takes one of {', '.join(map(str, choices))} "
+                                  f"(R6.8), got {target!r}")
+    return target  # type: ignore[return-value]
+
+
+def teams_at_target(totals: Mapping[Team, int], target: int) -> tuple[Team, ...]:
+    """The teams whose total has reached or passed the target (R6.8), NS first.
+
+        >>> teams_at_target({Team.NS: 1000, Team.EW: 998}, 1000)
+        (<Team.NS: 'NS'>,)
+
+    Args:
+        totals: each team's total, in points (``{Team.NS: n, Team.EW: m}``, whole numbers,
+            0 or more).
+        target: the points that end the game: 1000, 501 or 2000 (R6.8, R7).
+
+    Raises:
+        InvalidScoreError: ``totals`` does not give exactly NS and EW, or a total is not a
+            whole number of points, 0 or more (the message quotes it).
+        InvalidRuleSetError: ``target`` is not 1000, 501 or 2000.
+    """
+    target = _check_target(target)
+    if not isinstance(totals, Mapping) or set(totals) != set(Team):
+        raise InvalidScoreError(f"totals give NS and EW, got {totals!r}")
+    return tuple(team for team in Team
+                 if _points(totals[team], f"total of {team}") >= target)
+
+
+def game_winner(totals: Mapping[Team, int], target: int) -> Team | None:
+    """Who wins the game after a deal, from the totals on the score sheet (R6.8).
+
+    The first team to reach or pass the target wins; if both reach it in the same deal,
+    the higher total wins; both on or over it with equal totals: nobody yet, another deal
+    is played (and the check is made again after it).
+
+        >>> game_winner({Team.NS: 1012, Team.EW: 988}, 1000)
+        <Team.NS: 'NS'>
+        >>> game_winner({Team.NS: 1020, Team.EW: 1052}, 1000)
+        <Team.EW: 'EW'>
+        >>> game_winner({Team.NS: 1010, Team.EW: 1010}, 1000) is None
+        True
+
+    Args:
+        totals: each team's total after the deal, in points (``{Team.NS: n, Team.EW: m}``,
+            whole numbers, 0 or more).
+        target: the points that end the game: 1000, 501 or 2000 (R6.8, R7).
+
+    Returns:
+        The winning team, or ``None`` while the game goes on (nobody on the target, or
+        both on it with equal totals).
+
+    Raises:
+        InvalidScoreError: ``totals`` does not give exactly NS and EW, or a total is not a
+            whole number of points, 0 or more (the message quotes it).
+        InvalidRuleSetError: ``target`` is not 1000, 501 or 2000.
+    """
+    reached = teams_at_target(totals, target)
+    if len(reached) == 1:
+        return reached[0]
+    if len(reached) == 2 and totals[Team.NS] != totals[Team.EW]:
+        return max(reached, key=lambda team: totals[team])
+    return None
 
 
 # ---------------------------------------------------------------------------- one row
@@ -210,11 +280,7 @@ class ScoreSheet:
     def __init__(self, rows: Iterable[ScoreRow] = (), *, nous: Team | Seat | str = Team.NS,
                  target: int = 1000):
         self.nous: Team = _team_of(nous, "nous")
-        choices = OPTION_CHOICES["target"]
-        if isinstance(target, bool) or target not in choices:
-            raise InvalidRuleSetError(f"target takes one of {', '.join(map(str, choices))} "
-                                      f"(R6.8), got {target!r}")
-        self.target: int = target
+        self.target: int = _check_target(target)
         self._rows: tuple[ScoreRow, ...] = tuple(rows)
         totals = {Team.NS: 0, Team.EW: 0}
         running: list[Mapping[Team, int]] = []
@@ -239,20 +305,10 @@ class ScoreSheet:
             for team in Team:
                 totals[team] += row.marks[team]
             running.append(MappingProxyType(dict(totals)))
-            winner = self._winner_of(totals)
+            winner = game_winner(totals, self.target)
             if winner is not None:
                 self._decided = (winner, index)
         self._running: tuple[Mapping[Team, int], ...] = tuple(running)
-
-    def _winner_of(self, totals: Mapping[Team, int]) -> Team | None:
-        """R6.8 after one deal: the team that reached the target alone, or the higher of
-        two that both did; ``None`` if nobody did, or both with equal totals."""
-        reached = [t for t in Team if totals[t] >= self.target]
-        if len(reached) == 1:
-            return reached[0]
-        if len(reached) == 2 and totals[Team.NS] != totals[Team.EW]:
-            return max(reached, key=lambda t: totals[t])
-        return None
 
     # -- reading ----------------------------------------------------------------
     @property

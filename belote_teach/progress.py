@@ -60,22 +60,25 @@ itself, and each action is pushed through :meth:`Game.push
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
-import os
 import random
 import re
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from types import MappingProxyType
 
-import platformdirs
-
 from belote_teach import explain
+from belote_teach._storage import (
+    APP_NAME,
+    DATA_ENV,
+    UnknownLanguageError,
+    check_language,
+    data_directory,
+    set_aside,
+    write_atomically,
+)
 from belote_teach.cards import Team
 from belote_teach.deal import Deal
 from belote_teach.errors import BeloteError
@@ -95,10 +98,6 @@ __all__ = [
     "UnknownLanguageError",
 ]
 
-#: The application name of the user data directory (``platformdirs.user_data_dir``).
-APP_NAME = "belote-teach"
-#: The environment variable that names another data directory (tests, teachers).
-DATA_ENV = "BELOTE_TEACH_DATA"
 #: The ``format`` value of a saved game file.
 FORMAT = "belote-teach saved game"
 #: The version of the file format written; :meth:`GameStore.load` reads this one only.
@@ -119,10 +118,6 @@ class InvalidGameNameError(ValueError):
 class InvalidMetaError(ValueError):
     """``meta`` given to :meth:`GameStore.save` holds a value that is not plain JSON (a
     key that is not a string, a set, an object, NaN...)."""
-
-
-class UnknownLanguageError(ValueError):
-    """A language that is not one of :data:`belote_teach.explain.LANGUAGES`."""
 
 
 class _CorruptFile(Exception):
@@ -164,11 +159,8 @@ class GameStore:
     __slots__ = ("directory",)
 
     def __init__(self, directory: Path | str | None = None):
-        if directory is None:
-            override = os.environ.get(DATA_ENV, "").strip()
-            directory = override or platformdirs.user_data_dir(APP_NAME)
         #: The data directory; the games are in its sub-directory ``games``.
-        self.directory: Path = Path(directory).expanduser()
+        self.directory: Path = data_directory(directory)
 
     @property
     def games_directory(self) -> Path:
@@ -224,7 +216,7 @@ class GameStore:
         text = json.dumps(_document(game, plain_meta), ensure_ascii=False, indent=1,
                           allow_nan=False) + "\n"
         path.parent.mkdir(parents=True, exist_ok=True)
-        _write_atomically(path, text)
+        write_atomically(path, text)
         return path
 
     def delete(self, name: str) -> bool:
@@ -280,9 +272,7 @@ class GameStore:
             UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"``.
         """
         path = self.path(name)
-        if lang not in explain.LANGUAGES:
-            raise UnknownLanguageError(f"unknown language {lang!r}: expected one of "
-                                       f"{', '.join(explain.LANGUAGES)}")
+        check_language(lang)
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
@@ -299,7 +289,7 @@ class GameStore:
         else:
             return LoadResult(game, MappingProxyType(meta))
         try:
-            aside = _set_aside(path, name)
+            aside = set_aside(path, name)
         except OSError as err:
             return LoadResult(None, problem=_problem(
                 lang, "left_in_place", name, path,
@@ -360,55 +350,10 @@ def _document(game: Game, meta: dict[str, object]) -> dict[str, object]:
     }
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file in the same directory,
-    flushed and synced before ``os.replace``; the temporary file is removed on any error."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                         suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    _sync_directory(path.parent)
-
-
-def _sync_directory(directory: Path) -> None:
-    """Make a rename in ``directory`` durable (POSIX); a no-op where a directory cannot be
-    opened (Windows)."""
-    try:
-        handle = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(handle)
-    finally:
-        os.close(handle)
-
-
 # ---------------------------------------------------------------------------- reading
 def _problem(lang: str, key: str, name: str, path: Path, detail: str) -> str:
     sentence = explain.catalog(lang)["progress"][key]
     return str(sentence).format(name=name, path=str(path), detail=detail)
-
-
-def _set_aside(path: Path, name: str) -> Path:
-    """Move ``path`` to ``<name>.corrupt-<UTC time>.json`` beside it (``-2``, ``-3``... if
-    taken) and return the new path."""
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-    aside = path.with_name(f"{name}.corrupt-{stamp}.json")
-    count = 1
-    while aside.exists():
-        count += 1
-        aside = path.with_name(f"{name}.corrupt-{stamp}-{count}.json")
-    os.replace(path, aside)
-    return aside
 
 
 #: How a file's detail names the JSON kinds expected.

@@ -10,8 +10,21 @@ import pytest
 from belote_teach import explain
 from belote_teach.cards import Card, Suit
 from belote_teach.rules import Rule
-from belote_teach.scenarios import PlayScenario, ScenarioFileError, TrickScenario, load_file
-from belote_teach.ui import CardBoard, ScenarioPlayer, show_orders, show_position, show_trick
+from belote_teach.scenarios import (
+    PlayScenario,
+    ScenarioFileError,
+    SolveScenario,
+    TrickScenario,
+    load_file,
+)
+from belote_teach.ui import (
+    CardBoard,
+    ResultsError,
+    ScenarioPlayer,
+    show_orders,
+    show_position,
+    show_trick,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = ROOT / "notebooks" / "scenarios" / "03-play-a-trick.yaml"
@@ -172,9 +185,8 @@ def test_player_from_the_lesson_file() -> None:
     player = ScenarioPlayer.from_file(LESSON)
     everything = load_file(LESSON)
     scenarios = [s for s in everything if isinstance(s, PlayScenario)]
-    tricks = [s for s in everything if isinstance(s, TrickScenario)]
     assert len(scenarios) >= 12
-    assert [e.id for e in player.exercises] == [s.id for s in scenarios + tricks]
+    assert [e.id for e in player.exercises] == [s.id for s in everything]  # file order
     first = scenarios[0]
     legal = first.legal_plays()
     illegal = next(c for c in first.hand if c not in legal)
@@ -228,8 +240,9 @@ def test_trick_exercise_asks_for_the_winning_card_on_the_table() -> None:
     player.click("QH")
     text = player.feedback_text
     assert text.startswith("✓ Right! West wins the trick.")
-    assert "The trick holds 18 card points: K♦ 4 + A♦ 11 + 7♥ 0 + Q♥ 3." in text
-    assert player.score == (0, 1, 1)
+    assert "The trick holds" not in text  # the learner counts the points next
+    assert "Now count the card points of this trick" in text
+    assert player.score == (0, 0, 1)  # the points are still to be found
     player.language.value = "fr"
     assert "Bravo ! Ouest remporte le pli." in player.feedback_text
     assert "la D♥ d'Ouest" in player.feedback_text
@@ -257,3 +270,129 @@ def test_after_solving_hint_still_shows_and_wrong_cards_do_not_say_try_again(pla
     assert "K♦ is not allowed here." in player.feedback_text
     assert "Try again" not in player.feedback_text
     assert player.score == (1, 1, 3)
+
+
+# ---------------------------------------------------------------- every kind, one player
+PUBLIC = ROOT / "tests" / "data" / "public.yaml"
+
+
+def test_the_player_shows_every_kind_but_solve_in_file_order() -> None:
+    player = ScenarioPlayer.from_file(PUBLIC)
+    everything = load_file(PUBLIC)
+    shown = [s for s in everything if not isinstance(s, SolveScenario)]
+    assert len(shown) < len(everything)  # the file holds solve scenarios, left out
+    assert [e.id for e in player.exercises] == [s.id for s in shown]
+    kinds = {s.kind for s in shown}
+    assert kinds == {"trick", "play", "bid", "announce", "compare", "score"}
+    assert player.score == (0, 0, len(shown))
+    for index, scenario in enumerate(shown):  # each kind draws its situation and question
+        player.go(index)
+        assert player.prompt.value
+        assert player.board.table_html or player.board.hand_html
+        click_only = scenario.kind in ("play",)
+        assert (player.controls is None) == click_only, scenario.id
+        player.language.value = "fr"
+        assert player.board.table_html or player.board.hand_html
+        player.language.value = "en"
+
+
+def test_a_file_with_only_solve_scenarios_is_refused(tmp_path) -> None:
+    solve = next(s for s in PUBLIC.read_text(encoding="utf-8").split("\n- ")
+                 if "kind: solve" in s)
+    only = tmp_path / "solve.yaml"
+    only.write_text("- " + solve.strip() + "\n", encoding="utf-8")
+    assert len(load_file(only)) == 1
+    with pytest.raises(ValueError, match="no scenario to show"):
+        ScenarioPlayer.from_file(only)
+
+
+def test_earlier_results_show_as_done_and_count_in_the_score(player) -> None:
+    earlier = ScenarioPlayer([e.scenario for e in player.exercises],
+                             results={"overtrump": {"solved": True, "first_try": True,
+                                                    "tries": 1},
+                                      "feed": {"solved": False, "first_try": False,
+                                               "tries": 2},
+                                      "not-in-this-file": {"solved": True,
+                                                           "first_try": False, "tries": 4}})
+    assert earlier.score == (1, 1, 3)
+    assert "Right at first try: 1 · Done: 1 of 3" in earlier.score_label.value
+    text = earlier.feedback_text
+    assert text.startswith("✓ Done in an earlier session, right at first try.")
+    assert "The answer: May be played: A♠" in text  # the engine's legal card
+    earlier.go(1)
+    assert "Tried in an earlier session (2 answers), not solved yet." in earlier.feedback_text
+    assert earlier.results == {
+        "overtrump": {"solved": True, "first_try": True, "tries": 1},
+        "feed": {"solved": False, "first_try": False, "tries": 2}}
+
+
+def test_a_retry_after_an_earlier_session_is_not_a_first_try(player) -> None:
+    earlier = ScenarioPlayer([e.scenario for e in player.exercises],
+                             results={"overtrump": {"solved": False, "first_try": False,
+                                                    "tries": 2}})
+    earlier.click("AS")
+    assert earlier.results["overtrump"] == {"solved": True, "first_try": False, "tries": 3}
+    assert earlier.score == (0, 1, 3)
+
+
+def test_on_result_is_called_for_every_answer_that_changes_a_result(player) -> None:
+    heard: list[tuple[str, dict[str, object]]] = []
+    player.on_result(lambda scenario_id, result: heard.append((scenario_id, result)))
+    player.board.selected = "QH"  # not a card of the exercise: no answer
+    assert heard == [] and player.results == {}
+    player.click("KD")
+    player.click("AS")
+    player.click("7S")  # exploring after solving changes no result
+    assert heard == [("overtrump", {"solved": False, "first_try": False, "tries": 1}),
+                     ("overtrump", {"solved": True, "first_try": False, "tries": 2})]
+    assert player.results == {"overtrump": {"solved": True, "first_try": False, "tries": 2}}
+    heard[0][1]["tries"] = 99  # each callback gets its own dict
+    assert player.results["overtrump"]["tries"] == 2
+    with pytest.raises(TypeError, match="callable"):
+        player.on_result("not a function")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("results", "message"), [
+    ([("overtrump", {})], "expected a mapping scenario id"),
+    ({"overtrump": "solved"}, r"results\['overtrump'\]: expected"),
+    ({"overtrump": {"solved": "yes", "first_try": False, "tries": 1}},
+     r"\['solved'\]: expected bool, got 'yes'"),
+    ({"overtrump": {"solved": True, "first_try": False}}, r"\['tries'\]: expected int, got None"),
+    ({"overtrump": {"solved": True, "first_try": False, "tries": True}},
+     r"\['tries'\]: expected int, got True"),
+    ({"overtrump": {"solved": False, "first_try": False, "tries": -1}}, "0 or more, got -1"),
+    ({"overtrump": {"solved": False, "first_try": True, "tries": 1}},
+     "first_try is true but solved is false"),
+    ({"overtrump": {"solved": True, "first_try": False, "tries": 0}}, "at least one"),
+    ({"elsewhere": {"solved": 1, "first_try": False, "tries": 1}}, r"\['elsewhere'\]"),
+    ({3: {"solved": True, "first_try": False, "tries": 1}}, "ids are strings"),
+])
+def test_malformed_results_are_refused_with_the_id_and_the_key(player, results, message) -> None:
+    with pytest.raises(ResultsError, match=message):
+        ScenarioPlayer([e.scenario for e in player.exercises], results=results)
+
+
+def test_scenario_ids_must_be_distinct() -> None:
+    lead = _scenario("lead", "H", [], ["JH"], ["JH"])
+    with pytest.raises(ValueError, match="'lead' more than once"):
+        ScenarioPlayer([lead, lead])
+
+
+def test_a_click_message_from_the_browser_reaches_the_owner_every_time() -> None:
+    """The browser reports a click as a message {"card": ...}: the same card twice is two
+    clicks, and other messages change nothing."""
+    board = CardBoard()
+    clicks: list[str] = []
+
+    def handle(change: dict[str, object]) -> None:
+        if change["new"]:
+            clicks.append(str(change["new"]))
+            board.selected = ""
+
+    board.observe(handle, names="selected")
+    board._handle_custom_msg({"card": "JH"}, [])
+    board._handle_custom_msg({"card": "JH"}, [])
+    board._handle_custom_msg({"other": "x"}, [])
+    board._handle_custom_msg("JH", [])
+    assert clicks == ["JH", "JH"]
+    assert "selected" not in board.keys       # an event, not a synced state

@@ -308,7 +308,7 @@ def hint(legal: LegalPlays, lang: str) -> str:
 
 
 # ---------------------------------------------------------------------------- whole tricks
-def explain_trick(trick: Trick, me: Seat, lang: str) -> str:
+def explain_trick(trick: Trick, me: Seat, lang: str, *, with_points: bool = True) -> str:
     """Who wins a complete trick and why (R1.5), and its card points with the detail
     (R1.2, R1.3): "A trump was played, so the highest trump wins: West's Q♥. The trick
     holds 18 card points: K♦ 4 + A♦ 11 + 7♥ 0 + Q♥ 3."
@@ -317,6 +317,8 @@ def explain_trick(trick: Trick, me: Seat, lang: str) -> str:
         trick: a complete trick.
         me: the learner's seat (their cards are "your ...").
         lang: ``"en"`` or ``"fr"``.
+        with_points: add the card points sentence (``False`` while the learner still has
+            to count them).
 
     Raises:
         PhaseError: the trick is not complete.
@@ -331,14 +333,16 @@ def explain_trick(trick: Trick, me: Seat, lang: str) -> str:
     parts = [str(sentences[key]).format(**facts)]
     if any(c.suit not in (trick.led_suit, trick.trump) for c in trick.cards):
         parts.append(str(sentences["discards"]))
-    parts.append(str(sentences["points"]).format(**facts))
+    if with_points:
+        parts.append(str(sentences["points"]).format(**facts))
     return " ".join(_cap(p) for p in parts)
 
 
-def explain_trick_card(trick: Trick, card: Card | str, me: Seat, lang: str) -> str:
+def explain_trick_card(trick: Trick, card: Card | str, me: Seat, lang: str, *,
+                       with_points: bool = True) -> str:
     """Why ``card`` of a complete trick does not win it (a discard, or beaten by the
-    winning card), followed by :func:`explain_trick`. For the winning card, the
-    explanation alone.
+    winning card), followed by :func:`explain_trick` (``with_points`` as there). For the
+    winning card, the explanation alone.
 
     Raises:
         InvalidCardError: ``card`` cannot be read.
@@ -349,7 +353,7 @@ def explain_trick_card(trick: Trick, card: Card | str, me: Seat, lang: str) -> s
     plays = {play.card: play for play in trick.plays}
     if chosen not in plays:
         raise ValueError(f"{chosen} is not in the trick {trick}")
-    explanation = explain_trick(trick, me, lang)
+    explanation = explain_trick(trick, me, lang, with_points=with_points)
     master = trick.master
     assert master is not None
     if chosen == master.card:

@@ -32,9 +32,9 @@ STYLE: str = (resources.files("belote_teach.render").joinpath("style.css")
 _FACE_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING)
 # card states a caller may ask for, with their CSS class and corner mark
 _STATE_CLASS = {"legal": "bt-legal", "dim": "bt-dim", "wrong": "bt-wrong", "right": "bt-right",
-                "master": "bt-master", "": ""}
+                "master": "bt-master", "picked": "bt-picked", "": ""}
 _STATE_MARK = {"wrong": ("bt-mark-bad", "✗"), "right": ("bt-mark-ok", "✓"),
-               "legal": ("bt-mark-ok", "✓")}
+               "legal": ("bt-mark-ok", "✓"), "picked": ("bt-mark-pick", "●")}
 
 
 def _e(text: object) -> str:
@@ -69,28 +69,34 @@ def card_picture(card: Card, lang: str, state: str = "") -> str:
     Args:
         card: the card.
         lang: ``"en"`` or ``"fr"`` (rank letters and label).
-        state: ``""``, ``"legal"``, ``"dim"``, ``"wrong"``, ``"right"`` or ``"master"``.
+        state: ``""``, ``"legal"``, ``"dim"``, ``"wrong"``, ``"right"``, ``"master"`` or
+            ``"picked"`` (selected by the learner, e.g. for an announcement).
     """
     return (f'<div class="{_card_classes(card, state)}" role="img" '
             f'aria-label="{_e(explain.card_name(card, lang))}" data-card="{card}">'
             f"{_card_inside(card, lang, state)}</div>")
 
 
-def card_button(card: Card, lang: str, state: str = "", *, disabled: bool = False) -> str:
+def card_button(card: Card, lang: str, state: str = "", *, disabled: bool = False,
+                pressed: bool | None = None) -> str:
     """A clickable, keyboard-operable card: a ``<button>`` whose accessible name is the
     card's spoken name ("jack of hearts" / "valet de cœur") and ``data-card`` its notation.
 
-    Args and states as :func:`card_picture`; ``disabled`` greys nothing but refuses clicks.
+    Args and states as :func:`card_picture`; ``disabled`` greys nothing but refuses clicks;
+    ``pressed`` makes it a toggle button (``aria-pressed`` true/false, read out by screen
+    readers), ``None`` a plain button.
     """
     name = explain.card_name(card, lang)
     extra = " disabled" if disabled else ""
+    if pressed is not None:
+        extra += f' aria-pressed="{"true" if pressed else "false"}"'
     return (f'<button type="button" class="{_card_classes(card, state)}" data-card="{card}" '
             f'aria-label="{_e(name)}" title="{_e(name)}"{extra}>'
             f"{_card_inside(card, lang, state)}</button>")
 
 
 def hand_html(cards: Sequence[Card], lang: str, *, states: Mapping[Card, str] | None = None,
-              interactive: bool = True, trump: Suit | None = None) -> str:
+              interactive: bool = True, trump: Suit | None = None, toggles: bool = False) -> str:
     """The learner's hand, sorted by suit (trumps first), with a small gap between suits.
 
     Args:
@@ -99,6 +105,8 @@ def hand_html(cards: Sequence[Card], lang: str, *, states: Mapping[Card, str] | 
         states: optional state per card (see :func:`card_picture`).
         interactive: buttons (clickable) when True, pictures otherwise.
         trump: the trump suit, grouped first.
+        toggles: the buttons are toggles (pick a card, click again to put it back): each
+            says ``aria-pressed``, true for the cards whose state is ``"picked"``.
     """
     states = states or {}
     parts: list[str] = []
@@ -108,7 +116,8 @@ def hand_html(cards: Sequence[Card], lang: str, *, states: Mapping[Card, str] | 
             parts.append('<span class="bt-gap" aria-hidden="true"></span>')
         previous = card.suit
         state = states.get(card, "")
-        parts.append(card_button(card, lang, state) if interactive
+        pressed = (state == "picked") if toggles else None
+        parts.append(card_button(card, lang, state, pressed=pressed) if interactive
                      else card_picture(card, lang, state))
     title = _e(explain.text("your_hand", lang))
     role = 'role="group"' if interactive else 'role="list"'

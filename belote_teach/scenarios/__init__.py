@@ -12,6 +12,21 @@ the checker behind ``belote-teach check``.
     ... '''), file="demo.yaml")
     >>> print(report.summary())
     demo.yaml: 3 scenarios checked, 0 disagreements
+
+Besides the seven kinds of SCENARIOS.md, the course uses two kinds of its own, ``deal``
+(who cuts, whether a cut is allowed, who receives the first packet, who leads, who deals
+next: R2.1, R2.2, R2.8, R2.9) and ``game`` (the totals after a deal and who wins the
+game: R6.8); :mod:`belote_teach.scenarios.model` documents their keys ("Course
+extensions"):
+
+    >>> report = check_scenarios(load_text('''
+    ... - {id: who-cuts, kind: deal, dealer: S, question: cutter, answer: E}
+    ... - {id: to-501, kind: game, target: 501, before: {NS: 430, EW: 388},
+    ...    marks: {NS: 81, EW: 81}, winner: NS, totals: {NS: 511, EW: 469}}
+    ... ''', file="course.yaml"))
+    >>> for disagreement in report.disagreements:
+    ...     print(disagreement)
+    course.yaml:2: who-cuts: answer: expected E, got W
 """
 
 from belote_teach.scenarios.check import (
@@ -24,6 +39,7 @@ from belote_teach.scenarios.check import (
     not_checked_message,
 )
 from belote_teach.scenarios.load import (
+    COURSE_KINDS,
     SUPPORTED_KINDS,
     ScenarioFileError,
     load_file,
@@ -36,6 +52,8 @@ from belote_teach.scenarios.model import (
     BidScenario,
     CheckedScenario,
     CompareScenario,
+    DealScenario,
+    GameScenario,
     PlayScenario,
     Scenario,
     ScoreScenario,
@@ -46,6 +64,7 @@ from belote_teach.scenarios.model import (
 
 __all__ = [
     "CHECKERS",
+    "COURSE_KINDS",
     "KINDS",
     "LEARNER",
     "SUPPORTED_KINDS",
@@ -54,7 +73,9 @@ __all__ = [
     "CheckReport",
     "CheckedScenario",
     "CompareScenario",
+    "DealScenario",
     "Disagreement",
+    "GameScenario",
     "PlayScenario",
     "Scenario",
     "ScenarioFileError",

@@ -12,7 +12,12 @@ The expected-answer keys of SCENARIOS.md are compared with what the engine compu
 * ``compare``: ``winner`` (``NS``, ``EW`` or ``none``) and ``points`` (R4.5, R4.6);
 * ``score``: ``outcome``, ``marks`` and ``reserve_after`` if given (R6, R5.3, R3.8);
 * ``solve``: ``values``, an exact mapping from every legal card of the seat to play to
-  its double-dummy card points (:func:`belote_teach.solver.solve`; R1, R3).
+  its double-dummy card points (:func:`belote_teach.solver.solve`; R1, R3);
+* ``deal`` (a course kind): ``answer`` (a seat: who cuts R2.1, who receives the first
+  packet R2.2, who leads R2.8, who deals next R2.9) or ``valid`` (whether a cut is allowed,
+  R2.1), from a :class:`~belote_teach.deal.Deal`;
+* ``game`` (a course kind): ``winner`` (``NS``, ``EW`` or ``none``) and ``totals`` after
+  the deal (:func:`belote_teach.game.game_winner`, R6.8).
 
 With the rules' ``announcements`` off (preset ``ffb2016``, R7) a hand announces nothing
 and nobody scores announcements; belote is still played.
@@ -42,11 +47,14 @@ from belote_teach.rules import Rule, RuleSet
 from belote_teach.scenarios.load import load_file
 from belote_teach.scenarios.model import (
     BIDS,
+    COURSE_KINDS,
     KINDS,
     AnnounceScenario,
     BidScenario,
     CheckedScenario,
     CompareScenario,
+    DealScenario,
+    GameScenario,
     PlayScenario,
     Scenario,
     ScoreScenario,
@@ -235,6 +243,30 @@ def _check_solve(scenario: SolveScenario) -> list[Disagreement]:
                     _values(result.values, hand))]
 
 
+def _answer(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _check_deal(scenario: DealScenario) -> list[Disagreement]:
+    """``answer`` (a seat) or, for question ``cut``, ``valid`` (R2.1, R2.2, R2.8, R2.9)."""
+    key = "valid" if scenario.question == "cut" else "answer"
+    expected, got = scenario.expected, scenario.result()
+    if got == expected:
+        return []
+    return [_differ(scenario, key, _answer(expected), _answer(got))]
+
+
+def _check_game(scenario: GameScenario) -> list[Disagreement]:
+    """``winner`` (``NS``/``EW``/``none``) and ``totals`` after the deal (R6.8)."""
+    winner, totals = scenario.result()
+    found = []
+    if winner is not scenario.winner:
+        found.append(_differ(scenario, "winner", _team(scenario.winner), _team(winner)))
+    if totals != dict(scenario.totals):
+        found.append(_differ(scenario, "totals", _marks(scenario.totals), _marks(totals)))
+    return found
+
+
 #: The checker of each supported kind; add one here to support a new kind.
 CHECKERS: dict[str, Callable[[Scenario], list[Disagreement]]] = {
     "trick": _check_trick,  # type: ignore[dict-item]
@@ -244,17 +276,19 @@ CHECKERS: dict[str, Callable[[Scenario], list[Disagreement]]] = {
     "compare": _check_compare,  # type: ignore[dict-item]
     "score": _check_score,  # type: ignore[dict-item]
     "solve": _check_solve,  # type: ignore[dict-item]
+    "deal": _check_deal,  # type: ignore[dict-item]
+    "game": _check_game,  # type: ignore[dict-item]
 }
 
 
 def _supported() -> str:
-    return ", ".join(kind for kind in KINDS if kind in CHECKERS)
+    return ", ".join(kind for kind in KINDS + COURSE_KINDS if kind in CHECKERS)
 
 
 def not_checked_message(scenario: UnsupportedScenario) -> str:
     """The line reporting a scenario whose kind is not checked yet, e.g.
     ``public.yaml:722: new-x: kind 'new' is not checked yet (supported kinds: trick,
-    play, bid, announce, compare, score, solve)``."""
+    play, bid, announce, compare, score, solve, deal, game)``."""
     return (f"{scenario.location}: {scenario.id}: kind {scenario.kind!r} is not checked yet "
             f"(supported kinds: {_supported()})")
 
@@ -270,7 +304,8 @@ def check_scenario(scenario: Scenario) -> list[Disagreement]:
         (``trick``); legal, rule, best (``play``); legal_bids, advice (``bid``);
         announcements, belote (``announce``);
         winner, points (``compare``); outcome, marks, reserve_after (``score``); values
-        (``solve``); empty when the engine agrees.
+        (``solve``); answer or valid (``deal``); winner, totals (``game``); empty when
+        the engine agrees.
 
     Raises:
         NotImplementedError: an :class:`UnsupportedScenario` (its kind has no checker

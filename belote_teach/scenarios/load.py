@@ -40,6 +40,21 @@ into :class:`~.model.TrickScenario`, :class:`~.model.PlayScenario`,
     ...
     belote_teach.scenarios.load.ScenarioFileError: bad.yaml:1: scenario 'b', key 'turned': \
 unknown card 'ZZ' (unknown rank 'Z': expected one of 7, 8, 9, 10 (or T), J, Q, K, A)
+
+The course's own kinds ``deal`` and ``game`` (:data:`~.model.COURSE_KINDS`, documented in
+:mod:`~belote_teach.scenarios.model`) are read into :class:`~.model.DealScenario` and
+:class:`~.model.GameScenario`, validated the same way (which keys go with which
+``question``, seats, teams, the target, a game not over before its last deal):
+
+    >>> [deal] = load_text("- {id: d, kind: deal, dealer: S, question: cutter, answer: W}")
+    >>> deal.kind, deal.dealer, deal.answer
+    ('deal', <Seat.SOUTH: 'S'>, <Seat.WEST: 'W'>)
+    >>> load_text("- {id: d, kind: deal, dealer: S, question: cut, valid: true}",
+    ...           file="bad.yaml")
+    Traceback (most recent call last):
+    ...
+    belote_teach.scenarios.load.ScenarioFileError: bad.yaml:1: scenario 'd', key 'cut': \
+missing key 'cut': question 'cut' asks whether the cutter may lift that many cards (R2.1)
 """
 
 from __future__ import annotations
@@ -60,6 +75,7 @@ from belote_teach.announcements import (
     AnnouncementType,
 )
 from belote_teach.cards import (
+    DECK,
     DECK_POINTS,
     DIX_DE_DER,
     SEQUENCE_ORDER,
@@ -70,11 +86,15 @@ from belote_teach.cards import (
     Team,
 )
 from belote_teach.errors import BeloteError, InvalidCardError, InvalidRuleSetError
-from belote_teach.rules import CLASSIC, Rule, RuleSet
+from belote_teach.game import game_winner
+from belote_teach.rules import CLASSIC, OPTION_CHOICES, Rule, RuleSet
 from belote_teach.scenarios.model import (
     ANNOUNCEMENT_TYPES,
     BIDS,
     COMMON_KEYS,
+    COURSE_KIND_KEYS,
+    COURSE_KINDS,
+    DEAL_QUESTIONS,
     KIND_KEYS,
     KINDS,
     OUTCOMES,
@@ -82,6 +102,8 @@ from belote_teach.scenarios.model import (
     AnnounceScenario,
     BidScenario,
     CompareScenario,
+    DealScenario,
+    GameScenario,
     PlayScenario,
     Scenario,
     ScoreScenario,
@@ -91,8 +113,8 @@ from belote_teach.scenarios.model import (
 )
 from belote_teach.scoring import Outcome, score_deal
 
-__all__ = ["COMMON_KEYS", "ID_PATTERN", "SUPPORTED_KINDS", "ScenarioFileError", "load_file",
-           "load_text"]
+__all__ = ["COMMON_KEYS", "COURSE_KINDS", "ID_PATTERN", "SUPPORTED_KINDS", "ScenarioFileError",
+           "load_file", "load_text"]
 
 #: What an ``id`` must look like (SCENARIOS.md).
 ID_PATTERN = re.compile(r"[a-z0-9-]+")
@@ -811,6 +833,78 @@ def _read_solve(reader: _Reader) -> _Data:
             "values": reader.card_values("values", hands[to_play], to_play)}
 
 
+def _question_keys(reader: _Reader, question: str, keys: dict[str, str]) -> None:
+    """Refuse the keys of ``keys`` (key -> the question it goes with) present in a ``deal``
+    scenario whose question is another one."""
+    for key, owner in keys.items():
+        if key in reader.raw and owner != question:
+            raise reader.fail(key, f"key {key!r} goes with question {owner!r} only, not with "
+                                   f"question {question!r}")
+
+
+def _needed(reader: _Reader, key: str, question: str, why: str) -> None:
+    """Refuse a ``deal`` scenario of ``question`` without ``key``."""
+    if key not in reader.raw:
+        raise reader.fail(key, f"missing key {key!r}: question {question!r} {why}",
+                          line=reader.raw.line)
+
+
+def _read_deal(reader: _Reader) -> _Data:
+    dealer = reader.seat("dealer")
+    question = reader.choice("question", tuple(DEAL_QUESTIONS))
+    _question_keys(reader, question, {"cut": "cut", "taker": "leader"})
+    if question == "cut" and "answer" in reader.raw:
+        raise reader.fail("answer", "question 'cut' is answered by 'valid: true' or 'valid: "
+                                    "false' (the cut is allowed or not), not by a seat")
+    if question != "cut" and "valid" in reader.raw:
+        raise reader.fail("valid", f"key 'valid' goes with question 'cut' only; question "
+                                   f"{question!r} is answered by a seat: write 'answer'")
+    data: _Data = {"dealer": dealer, "question": question}
+    if question == "cut":
+        _needed(reader, "cut", question, f"asks whether the cutter may lift that many cards "
+                                         f"({DEAL_QUESTIONS['cut']})")
+        data["cut"] = reader.integer("cut", 0, len(DECK))
+        _needed(reader, "valid", question, "is answered by 'valid: true' or 'valid: false'")
+        data["valid"] = reader.boolean("valid")
+        return data
+    if question == "leader":
+        _needed(reader, "taker", question, f"asks who leads once the taker (preneur) has "
+                                           f"taken: give the taker's seat "
+                                           f"({DEAL_QUESTIONS['leader']})")
+        data["taker"] = reader.seat("taker")
+    _needed(reader, "answer", question, "is answered by a seat: write 'answer: N', 'E', "
+                                        "'S' or 'W'")
+    data["answer"] = reader.seat("answer")
+    return data
+
+
+_TARGETS: tuple[int, ...] = OPTION_CHOICES["target"]
+
+
+def _read_game(reader: _Reader) -> _Data:
+    rules = reader.rules()
+    if "target" in reader.raw:
+        target = reader.get("target")
+        if isinstance(target, bool) or target not in _TARGETS:
+            raise reader.fail("target", f"expected one of {', '.join(map(str, _TARGETS))} "
+                                        f"(R6.8), got {target!r}")
+        if reader.raw.get("rules") is not None and rules.target != target:
+            raise reader.fail("target", f"target {target} disagrees with the rules' target "
+                                        f"{rules.target}: give one of them, or the same")
+    else:
+        target = rules.target
+    before = reader.per_team("before", 0, None)
+    already = game_winner(before, target)
+    if already is not None:
+        raise reader.fail("before", f"{already} had already won the game before this deal "
+                                    f"(NS {before[Team.NS]}, EW {before[Team.EW]}, target "
+                                    f"{target}, R6.8): give the totals before the deal that "
+                                    "ends it")
+    return {"target": target, "before": before, "marks": reader.per_team("marks", 0, None),
+            "winner": reader.team("winner", none_word="none"),
+            "totals": reader.per_team("totals", 0, None)}
+
+
 #: The tips of RULES.md R9 (``bid``'s ``reason``).
 _R9_TIPS = 7
 
@@ -818,6 +912,7 @@ _R9_TIPS = 7
 _READERS: dict[str, Callable[[_Reader], _Data]] = {
     "trick": _read_trick, "play": _read_play, "bid": _read_bid, "announce": _read_announce,
     "compare": _read_compare, "score": _read_score, "solve": _read_solve,
+    "deal": _read_deal, "game": _read_game,
 }
 
 
@@ -863,6 +958,14 @@ def _solve_model(data: _Data, common: _Data) -> SolveScenario:
                          leader=data["leader"], values=data["values"], **common)
 
 
+def _deal_model(data: _Data, common: _Data) -> DealScenario:
+    return DealScenario(**data, **common)
+
+
+def _game_model(data: _Data, common: _Data) -> GameScenario:
+    return GameScenario(**data, **common)
+
+
 #: The kinds read into checked scenarios; add a model here (and a checker) to support a
 #: kind. The others are kept as :class:`~.model.UnsupportedScenario` with their data.
 _MODELS: dict[str, Callable[[_Data, _Data], Scenario]] = {
@@ -873,9 +976,15 @@ _MODELS: dict[str, Callable[[_Data, _Data], Scenario]] = {
     "compare": _compare_model,
     "score": _score_model,
     "solve": _solve_model,
+    "deal": _deal_model,
+    "game": _game_model,
 }
-#: The kinds fully loaded (the others of :data:`~.model.KINDS` are kept unsupported).
-SUPPORTED_KINDS: tuple[str, ...] = tuple(_MODELS)
+#: The kinds of SCENARIOS.md fully loaded (the others of :data:`~.model.KINDS` are kept
+#: unsupported); the course's own kinds (:data:`~.model.COURSE_KINDS`) are always loaded.
+SUPPORTED_KINDS: tuple[str, ...] = tuple(kind for kind in KINDS if kind in _MODELS)
+assert all(kind in _MODELS for kind in COURSE_KINDS)
+#: The keys of every kind the loader knows, standard and course ones.
+_KIND_KEYS = {**KIND_KEYS, **COURSE_KIND_KEYS}
 
 
 def _read_scenario(raw: _LineDict, file: str, rules: RuleSet) -> Scenario:
@@ -887,14 +996,15 @@ def _read_scenario(raw: _LineDict, file: str, rules: RuleSet) -> Scenario:
                                 "and '-' only ([a-z0-9-]+)")
     reader.scenario_id = scenario_id
     kind = reader.text("kind")
-    if kind not in KINDS:
-        raise reader.fail("kind", f"unknown kind {kind!r} (expected one of {', '.join(KINDS)})")
+    if kind not in _KIND_KEYS:
+        raise reader.fail("kind", f"unknown kind {kind!r} (expected one of {', '.join(KINDS)}, "
+                                  f"or a course kind: {', '.join(COURSE_KINDS)})")
     for key, line, first in raw.duplicates:
         raise reader.fail(str(key), _duplicate_detail(key, first), line=line)
     for top_key, value in raw.items():
         for key, line, first in _duplicates(value):
             raise reader.fail(str(top_key), _duplicate_detail(key, first), line=line)
-    keys = KIND_KEYS[kind]
+    keys = _KIND_KEYS[kind]
     allowed = keys.allowed
     for key in raw:
         if key not in allowed:
@@ -980,7 +1090,9 @@ def load_text(text: str, file: str = "<string>", *,
         :class:`~.model.PlayScenario`, :class:`~.model.BidScenario`,
         :class:`~.model.AnnounceScenario`, :class:`~.model.CompareScenario`,
         :class:`~.model.ScoreScenario` or :class:`~.model.SolveScenario` (a kind
-        without a model would give a validated :class:`~.model.UnsupportedScenario`).
+        without a model would give a validated :class:`~.model.UnsupportedScenario`),
+        and for the course kinds :class:`~.model.DealScenario` or
+        :class:`~.model.GameScenario`.
 
     Raises:
         ScenarioFileError: YAML syntax error (with its line); not a list of scenarios;
@@ -996,7 +1108,11 @@ def load_text(text: str, file: str = "<string>", *,
             to 162, tricks not adding up to 8); a bidding history that cannot occur; an
             announcement whose points do not match its type and top (R4.1, R4.2);
             equal sequences of ``score`` to compare without its ``trump`` (R4.5); invalid
-            ``rules`` (R7) or ``rule`` (R3). Nothing is returned on error.
+            ``rules`` (R7) or ``rule`` (R3); a ``deal`` whose keys do not fit its
+            ``question`` (``cut`` 0–32 and ``valid`` for ``cut`` only, ``taker`` for
+            ``leader`` only, ``answer`` for the others); a ``game`` whose ``target`` is not
+            1000, 501 or 2000 or disagrees with its ``rules``, or whose ``before`` totals
+            had already ended the game (R6.8). Nothing is returned on error.
         InvalidRuleSetError: the ``rules`` argument names an unknown preset, option or
             value.
     """

@@ -1,4 +1,5 @@
-"""The scenario model of SCENARIOS.md: one frozen dataclass per supported kind.
+"""The scenario model of SCENARIOS.md: one frozen dataclass per supported kind, and per
+kind the course adds (``deal``, ``game``: see "Course extensions" below).
 
 A scenario is one situation put to the learner together with the answer the rules
 give. The loader (:mod:`belote_teach.scenarios.load`) builds these values from YAML;
@@ -14,6 +15,57 @@ with the engine. Kinds the checker does not support yet are kept as
     Trick(Suit.HEARTS, leader=Seat.WEST, cards=['KD'])
     >>> s.legal_plays()
     <LegalPlays FOLLOW_SUIT: AD>
+
+Course extensions
+-----------------
+Besides the seven kinds of SCENARIOS.md (:data:`KINDS`, unchanged), the course's files
+may use two kinds of their own (:data:`COURSE_KINDS`), so that the rules no standard kind
+can ask about are exercised too: the cut and the packets of the deal, the first lead, the
+next dealer (R2.1, R2.2, R2.8, R2.9) and the end of the game (R6.8). They follow the
+document's conventions (common keys ``id``, ``kind``, ``rules``, ``prompt``, ``source``;
+seats ``N E S W``, teams ``NS``/``EW``; expected-answer keys are the ones compared) and
+are loaded, checked by ``belote-teach check`` and shown by the scenario player like the
+others. A kind that is neither standard nor a course kind is refused by the loader.
+
+``kind: deal`` — a question about the dealing around one dealer (:class:`DealScenario`).
+Inputs: ``dealer`` (the seat that deals, le donneur) and ``question``, one of these
+(:data:`DEAL_QUESTIONS`):
+
+* ``cutter``: who cuts, the player on the dealer's left (R2.1); answer ``answer``;
+* ``cut``: whether lifting ``cut`` cards is a valid cut (R2.1); answer ``valid``;
+* ``first_packet``: who receives the first packet of 3, the player after the dealer
+  (R2.2: 3 then 2 cards each); answer ``answer``;
+* ``leader``: who leads the first pli once ``taker`` has taken (R2.8); answer ``answer``;
+* ``next_dealer``: who deals the next deal (R2.9); answer ``answer``.
+
+``cut`` (a whole number of cards lifted off the top, 0 to 32) is an input of question
+``cut`` only, and ``taker`` (a seat) of question ``leader`` only. Expected: ``answer``
+(a seat) for every question but ``cut``, ``valid`` (``true``/``false``: at least 3 cards
+on each side, R2.1) for ``cut``::
+
+    - {id: who-cuts, kind: deal, dealer: S, question: cutter, answer: W, source: "R2.1"}
+    - {id: cut-two, kind: deal, dealer: N, question: cut, cut: 2, valid: false}
+    - {id: north-took, kind: deal, dealer: S, question: leader, taker: N, answer: E}
+
+    >>> DealScenario(id="who-cuts", dealer=Seat.SOUTH, question="cutter",
+    ...              answer=Seat.WEST).result()
+    <Seat.WEST: 'W'>
+
+``kind: game`` — who wins the game after a deal (:class:`GameScenario`). Inputs:
+``before`` (``{NS: n, EW: m}``: the totals on the score sheet before the deal; the game
+was not over yet), ``marks`` (``{NS: n, EW: m}``: the marks of the deal) and, optional,
+``target`` (1000, 501 or 2000; default: the target of ``rules``, 1000 in both presets;
+when both are given they agree). Expected: ``winner`` (``NS``, ``EW`` or ``none``: the
+game goes on, another deal is played) and ``totals`` (``{NS: n, EW: m}`` after the
+deal)::
+
+    - {id: both-over, kind: game, before: {NS: 940, EW: 960}, marks: {NS: 90, EW: 72},
+       winner: EW, totals: {NS: 1030, EW: 1032}}    # both passed 1000: the higher wins
+
+    >>> GameScenario(id="both-over", target=1000, before={Team.NS: 940, Team.EW: 960},
+    ...              marks={Team.NS: 90, Team.EW: 72}, winner=Team.EW,
+    ...              totals={Team.NS: 1030, Team.EW: 1032}).result()
+    (<Team.EW: 'EW'>, {<Team.NS: 'NS'>: 1030, <Team.EW: 'EW'>: 1032})
 """
 
 from __future__ import annotations
@@ -29,8 +81,11 @@ from belote_teach.announcements import (
     find_announcements,
     has_belote,
 )
-from belote_teach.bidding import legal_bids
+from belote_teach.bidding import PASS, TAKE, legal_bids
 from belote_teach.cards import Card, Seat, Suit, Team
+from belote_teach.deal import Deal, Phase
+from belote_teach.errors import InvalidPositionError
+from belote_teach.game import game_winner
 from belote_teach.rules import CLASSIC, LegalPlays, Rule, RuleSet, legal_plays
 from belote_teach.scoring import Outcome, ScoreBreakdown, score_deal
 from belote_teach.solver import SolveResult, solve
@@ -40,6 +95,9 @@ __all__ = [
     "ANNOUNCEMENT_TYPES",
     "BIDS",
     "COMMON_KEYS",
+    "COURSE_KINDS",
+    "COURSE_KIND_KEYS",
+    "DEAL_QUESTIONS",
     "KINDS",
     "KIND_KEYS",
     "LEARNER",
@@ -50,6 +108,8 @@ __all__ = [
     "BidScenario",
     "CheckedScenario",
     "CompareScenario",
+    "DealScenario",
+    "GameScenario",
     "KindKeys",
     "PlayScenario",
     "Scenario",
@@ -131,6 +191,25 @@ KIND_KEYS: dict[str, KindKeys] = {
     "solve": KindKeys(inputs=("trump", "hands", "trick", "leader"), expected=("values",)),
 }
 assert tuple(KIND_KEYS) == KINDS
+
+#: The kinds the course adds to SCENARIOS.md (see "Course extensions" above).
+COURSE_KINDS: tuple[str, ...] = ("deal", "game")
+
+#: The questions of a ``deal`` scenario and the rule each one exercises, in the order of
+#: the deal: the cut (R2.1), the packets (R2.2), the first lead (R2.8), the next deal (R2.9).
+DEAL_QUESTIONS: dict[str, str] = {"cutter": "R2.1", "cut": "R2.1", "first_packet": "R2.2",
+                                  "leader": "R2.8", "next_dealer": "R2.9"}
+
+#: The keys of each course kind, in the order of :data:`COURSE_KINDS`. A ``deal`` needs
+#: ``answer`` or ``valid`` and may need ``cut`` or ``taker``, depending on its
+#: ``question``: the loader checks which.
+COURSE_KIND_KEYS: dict[str, KindKeys] = {
+    "deal": KindKeys(inputs=("dealer", "question"), expected=(),
+                     optional_inputs=("cut", "taker"), optional_expected=("answer", "valid")),
+    "game": KindKeys(inputs=("before", "marks"), expected=("winner", "totals"),
+                     optional_inputs=("target",)),
+}
+assert tuple(COURSE_KIND_KEYS) == COURSE_KINDS
 
 
 #: The seat of the learner in a ``play`` scenario: always South, the next to play.
@@ -436,6 +515,140 @@ class SolveScenario(_ScenarioBase):
         return solve(self.hands, self.trump, self.trick_cards, self.leader, self.rules)
 
 
+#: The seed of the deal a ``deal`` scenario asks the engine about: the cards dealt change
+#: neither who cuts, who is served first, who leads nor who deals next.
+_DEAL_SEED = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealScenario(_ScenarioBase):
+    """kind ``deal`` (a course extension, see the module's "Course extensions"): one
+    question about the dealing around ``dealer`` (R2.1, R2.2, R2.8, R2.9).
+
+    Attributes:
+        dealer: the seat that deals (le donneur).
+        question: one of :data:`DEAL_QUESTIONS`: ``cutter``, ``cut``, ``first_packet``,
+            ``leader`` or ``next_dealer``.
+        cut: question ``cut``: the cards the cutter lifts off the 32 (0 to 32); else ``None``.
+        taker: question ``leader``: the seat that took (le preneur); else ``None``.
+        answer: the expected seat (every question but ``cut``), else ``None``.
+        valid: question ``cut``: whether the cut is expected valid; else ``None``.
+        id, prompt, source, rules, file, line: as in :class:`TrickScenario`.
+    """
+
+    kind: ClassVar[str] = "deal"
+    dealer: Seat
+    question: str
+    cut: int | None = None
+    taker: Seat | None = None
+    answer: Seat | None = None
+    valid: bool | None = None
+
+    @property
+    def rule_id(self) -> str:
+        """The RULES.md rule the question exercises (:data:`DEAL_QUESTIONS`)."""
+        return DEAL_QUESTIONS[self.question]
+
+    @property
+    def expected(self) -> Seat | bool:
+        """The file's answer: :attr:`valid` for question ``cut``, else :attr:`answer`.
+
+        Raises:
+            ValueError: the answer is missing (only for a scenario built by hand; the
+                loader never builds one).
+        """
+        key, value = (("valid", self.valid) if self.question == "cut"
+                      else ("answer", self.answer))
+        if value is None:
+            raise ValueError(f"scenario {self.id!r}: question {self.question!r} needs "
+                             f"{key!r}")
+        return value
+
+    def result(self) -> Seat | bool:
+        """The engine's answer, read from a :class:`~belote_teach.deal.Deal` dealt by
+        :attr:`dealer` under the scenario's rules:
+
+        * ``cutter``: :attr:`Deal.cutter <belote_teach.deal.Deal.cutter>` (R2.1);
+        * ``cut``: whether :meth:`Deal.new <belote_teach.deal.Deal.new>` accepts the cut
+          (R2.1: at least 3 cards on each side);
+        * ``first_packet``: the first seat served (:attr:`Deal.dealt_hands
+          <belote_teach.deal.Deal.dealt_hands>`, R2.2);
+        * ``leader``: the seat to play once :attr:`taker` has taken in round 1, the
+          speakers before it having passed (R2.8);
+        * ``next_dealer``: :attr:`Deal.next_dealer <belote_teach.deal.Deal.next_dealer>`
+          once a deal is played out (R2.9).
+
+        Returns:
+            A :class:`~belote_teach.cards.Seat`, or a ``bool`` for question ``cut``.
+
+        Raises:
+            ValueError: an unknown question, or question ``leader`` without a taker (only
+                for a scenario built by hand; the loader never builds one).
+        """
+        if self.question == "cut":
+            try:
+                Deal.new(self.dealer, _DEAL_SEED, self.rules, cut=self.cut)
+            except InvalidPositionError:
+                return False
+            return True
+        if self.question not in DEAL_QUESTIONS:
+            raise ValueError(f"scenario {self.id!r}: unknown question {self.question!r} "
+                             f"(expected one of {', '.join(DEAL_QUESTIONS)})")
+        deal = Deal.new(self.dealer, _DEAL_SEED, self.rules)
+        if self.question == "cutter":
+            return deal.cutter
+        if self.question == "first_packet":
+            return next(iter(deal.dealt_hands))
+        if self.question == "leader":
+            if self.taker is None:
+                raise ValueError(f"scenario {self.id!r}: question 'leader' needs the taker")
+            while deal.turn is not self.taker:
+                deal.bid(PASS)
+            deal.bid(TAKE)
+            assert deal.turn is not None
+            return deal.turn
+        deal.bid(TAKE)  # question next_dealer: play the deal out
+        while deal.phase is Phase.PLAY:
+            deal.play(next(iter(deal.legal_plays)))
+        return deal.next_dealer
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameScenario(_ScenarioBase):
+    """kind ``game`` (a course extension, see the module's "Course extensions"): the
+    totals after a deal and who wins the game (R6.8).
+
+    Attributes:
+        target: the points that end the game: 1000, 501 or 2000 (the file's ``target``,
+            else the target of :attr:`rules`).
+        before: each team's total before the deal (points; the game was not over yet).
+        marks: each team's marks of the deal (points).
+        winner: the expected winner of the game, ``None`` for ``none`` (it goes on).
+        totals: the expected totals after the deal (points).
+        id, prompt, source, rules, file, line: as in :class:`TrickScenario`.
+    """
+
+    kind: ClassVar[str] = "game"
+    #: The RULES.md rule the scenario exercises: the end of the game.
+    rule_id: ClassVar[str] = "R6.8"
+    target: int
+    before: Mapping[Team, int] = field(hash=False)
+    marks: Mapping[Team, int] = field(hash=False)
+    winner: Team | None
+    totals: Mapping[Team, int] = field(hash=False)
+
+    def result(self) -> tuple[Team | None, dict[Team, int]]:
+        """The engine's ``(winner, totals)``: each team's total plus its marks, and
+        :func:`~belote_teach.game.game_winner` on those totals (R6.8).
+
+        Raises:
+            InvalidScoreError, InvalidRuleSetError: a team missing, a negative number or
+                a target not of R6.8 (only for a scenario built by hand).
+        """
+        totals = {team: self.before[team] + self.marks[team] for team in Team}
+        return game_winner(totals, self.target), totals
+
+
 @dataclass(frozen=True, kw_only=True)
 class UnsupportedScenario(_ScenarioBase):
     """A scenario of a kind the checker does not support yet (every kind of SCENARIOS.md
@@ -463,6 +676,7 @@ class UnsupportedScenario(_ScenarioBase):
 
 #: A scenario of a kind the checker compares with the engine.
 CheckedScenario: TypeAlias = (TrickScenario | PlayScenario | BidScenario | AnnounceScenario
-                              | CompareScenario | ScoreScenario | SolveScenario)
+                              | CompareScenario | ScoreScenario | SolveScenario
+                              | DealScenario | GameScenario)
 #: Any scenario the loader returns.
 Scenario: TypeAlias = CheckedScenario | UnsupportedScenario

@@ -2,7 +2,9 @@
 draw with ``render``, and decide no rule themselves."""
 
 from belote_teach.ui.board import CardBoard
-from belote_teach.ui.lesson import exercises, show_orders, show_position, show_trick
-from belote_teach.ui.scenario_player import ScenarioPlayer
+from belote_teach.ui.drill import DrillPlayer
+from belote_teach.ui.lesson import drill, exercises, show_orders, show_position, show_trick
+from belote_teach.ui.scenario_player import ResultsError, ScenarioPlayer
 
-__all__ = ["CardBoard", "ScenarioPlayer", "exercises", "show_orders", "show_position", "show_trick"]
+__all__ = ["CardBoard", "DrillPlayer", "ResultsError", "ScenarioPlayer", "drill", "exercises",
+           "show_orders", "show_position", "show_trick"]

@@ -1,6 +1,7 @@
 // belote-teach card board: shows three HTML parts drawn in Python (the table, the hand,
-// the feedback) and reports a click on a card by setting the synced trait `selected`
-// to the card's notation. Cards are <button>s, so Enter and Space work too.
+// the feedback) and reports a click on a card as a message {card: "JH"} (an event, never
+// merged or dropped like a trait that already holds that value). Cards are <button>s, so
+// Enter and Space work too.
 const PARTS = ["table_html", "hand_html", "feedback_html"];
 
 function render({ model, el }) {
@@ -41,8 +42,7 @@ function render({ model, el }) {
   el.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-card]");
     if (!button || button.disabled || !el.contains(button)) return;
-    model.set("selected", button.dataset.card);
-    model.save_changes();
+    model.send({ card: button.dataset.card });
   });
 }
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 import ipywidgets as widgets
 
 from belote_teach import explain
+from belote_teach.course_progress import CourseProgress
 from belote_teach.game import Game
 from belote_teach.progress import GameStore
 from belote_teach.render.score_sheet import render_score_sheet
@@ -43,6 +44,8 @@ class GameApp(widgets.VBox):
         name: the saved game's name in the store.
         lang: ``"en"`` or ``"fr"``.
         pace: seconds between two computer decisions (0 in tests).
+        progress: where a game played to the end is counted (lesson progress; default:
+            the learner's data directory).
 
     On creation a saved game is resumed when there is one (a damaged file is reported
     above the table, set aside, and a new game can be started).
@@ -52,13 +55,16 @@ class GameApp(widgets.VBox):
     """
 
     def __init__(self, store: GameStore | None = None, *, name: str = "game",
-                 lang: str = "en", pace: float = 0.6) -> None:
+                 lang: str = "en", pace: float = 0.6,
+                 progress: CourseProgress | None = None) -> None:
         if lang not in ("en", "fr"):
             raise ValueError(f"unknown language {lang!r}: expected 'en' or 'fr'")
         self.store = store or GameStore()
         self.name = name
         self.lang = lang
         self.pace = pace
+        self.progress = progress if progress is not None else CourseProgress()
+        self._counted = False
         self.message = widgets.HTML()
         self.target = widgets.Dropdown(options=TARGETS, value=1000,
                                        description=explain.text("target_label", lang))
@@ -123,6 +129,7 @@ class GameApp(widgets.VBox):
 
     def _open(self, game: Game, meta: Mapping[str, object]) -> None:
         self._meta = dict(meta)
+        self._counted = game.is_over            # a game resumed over was counted then
         seed = meta.get("seed", 0)
         session = TableSession(game, level=str(meta.get("level", "club")),
                                rng=int(seed) if isinstance(seed, int) else 0,
@@ -135,6 +142,9 @@ class GameApp(widgets.VBox):
         game = app.session.table
         assert isinstance(game, Game)
         self.store.save(self.name, game, meta=self._meta)
+        if game.is_over and not self._counted:  # once per game (lesson progress, R6.8)
+            self._counted = True
+            self.progress.record_game(won=game.winner is game.sheet.nous, lang=self.lang)
         self._draw_sheet(game)
 
     def _draw_sheet(self, game: Game | None) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from belote_teach import explain
+from belote_teach.course_progress import CourseProgress
 from belote_teach.practice import PracticeDeal
 from belote_teach.render.table import render_table
 from belote_teach.session import Mistake, TableSession
@@ -31,13 +32,16 @@ class PracticeApp(widgets.VBox):
         lang: ``"en"`` or ``"fr"``.
         level: the computer players' level (``"club"`` or ``"expert"``).
         pace: seconds between two computer decisions (0 in tests).
+        progress: where a deal played to the end is counted (lesson progress; default:
+            the learner's data directory).
 
     Raises:
         ValueError: no deal, or an unknown language.
     """
 
     def __init__(self, deals: Sequence[PracticeDeal], *, lang: str = "en",
-                 level: str = "club", pace: float = 0.6) -> None:
+                 level: str = "club", pace: float = 0.6,
+                 progress: CourseProgress | None = None) -> None:
         if not deals:
             raise ValueError("a practice app needs at least one practice deal")
         if lang not in ("en", "fr"):
@@ -46,6 +50,8 @@ class PracticeApp(widgets.VBox):
         self.lang = lang
         self.level = level
         self.pace = pace
+        self.progress = progress if progress is not None else CourseProgress()
+        self._counted = False
         self.choice = widgets.Dropdown(
             options=[(d.title(lang), i) for i, d in enumerate(self.deals)], value=0,
             description=explain.text("practice_deal", lang),
@@ -80,6 +86,7 @@ class PracticeApp(widgets.VBox):
                            f"<p>{html.escape(practice.goal(lang))}</p></div>")
         session = TableSession(practice.new_deal(), level=self.level, rng=0,
                                coaching=self.coaching.value, lang=lang)
+        self._counted = False
         self.table = TableApp(session, pace=self.pace, on_deal_over=self._deal_over)
         self.table_box.children = (self.table,)
         self.debrief.children = ()
@@ -87,6 +94,9 @@ class PracticeApp(widgets.VBox):
 
     def _deal_over(self, app: TableApp) -> None:
         lang = self.lang
+        if not self._counted:                  # once per deal dealt (lesson progress)
+            self._counted = True
+            self.progress.record_practice(self.deal.id, lang=lang)
         mistakes = app.session.mistakes
         if not app.session.coaching:
             self.debrief.children = ()

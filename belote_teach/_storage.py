@@ -1,0 +1,117 @@
+"""Local storage shared by the saved games (:mod:`belote_teach.progress`) and the lesson
+progress (:mod:`belote_teach.course_progress`): where the learner's data directory is, how
+a file is written so that a crash never leaves half of it, and how an unusable file is put
+aside (never deleted) so that the app can go on.
+
+Private: the two stores are the public API; this module only keeps them from repeating
+each other.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+
+import platformdirs
+
+from belote_teach import explain
+
+__all__ = [
+    "APP_NAME",
+    "DATA_ENV",
+    "UnknownLanguageError",
+    "check_language",
+    "data_directory",
+    "set_aside",
+    "write_atomically",
+]
+
+#: The application name of the user data directory (``platformdirs.user_data_dir``).
+APP_NAME = "belote-teach"
+#: The environment variable that names another data directory (tests, teachers).
+DATA_ENV = "BELOTE_TEACH_DATA"
+
+
+class UnknownLanguageError(ValueError):
+    """A language that is not one of :data:`belote_teach.explain.LANGUAGES`."""
+
+
+def check_language(lang: str) -> None:
+    """Refuse a language the catalogs do not have.
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not one of :data:`belote_teach.explain.LANGUAGES`
+            (``"en"``, ``"fr"``); the message quotes it and lists them.
+    """
+    if lang not in explain.LANGUAGES:
+        raise UnknownLanguageError(f"unknown language {lang!r}: expected one of "
+                                   f"{', '.join(explain.LANGUAGES)}")
+
+
+def data_directory(directory: Path | str | None = None) -> Path:
+    """The learner's data directory: ``directory`` when given, else the environment
+    variable ``BELOTE_TEACH_DATA`` when set and not empty, else
+    ``platformdirs.user_data_dir("belote-teach")`` (``~/.local/share/belote-teach`` on
+    Linux); ``~`` expanded. Nothing is created here."""
+    if directory is None:
+        override = os.environ.get(DATA_ENV, "").strip()
+        directory = override or platformdirs.user_data_dir(APP_NAME)
+    return Path(directory).expanduser()
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file in the same directory,
+    flushed and synced before ``os.replace``: after a crash at any moment ``path`` holds
+    either its previous content or ``text``, whole. The directory must exist.
+
+    Raises:
+        OSError: the file cannot be written (disk full, no permission); ``path`` is left
+            as it was and the temporary file is removed.
+    """
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                         suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_directory(path.parent)
+
+
+def _sync_directory(directory: Path) -> None:
+    """Make a rename in ``directory`` durable (POSIX); a no-op where a directory cannot be
+    opened (Windows)."""
+    try:
+        handle = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+def set_aside(path: Path, name: str) -> Path:
+    """Move the unusable file ``path`` to ``<name>.corrupt-<UTC time>.json`` beside it
+    (``-2``, ``-3``... when taken) and return the new path; nothing is deleted.
+
+    Raises:
+        OSError: the file cannot be moved (it is then left where it was).
+    """
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    aside = path.with_name(f"{name}.corrupt-{stamp}.json")
+    count = 1
+    while aside.exists():
+        count += 1
+        aside = path.with_name(f"{name}.corrupt-{stamp}-{count}.json")
+    os.replace(path, aside)
+    return aside

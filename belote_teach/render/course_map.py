@@ -1,0 +1,162 @@
+"""Pure functions from the course map and the learner's progress to HTML: the welcome
+page's list of lessons with their progress, its help, and the download link of the
+progress file. The words come from the catalog (sections ``course`` and ``welcome``).
+
+Every lesson is a list item with its number, its title as a link to the lesson app
+(a relative link: the lessons of a language sit side by side, so it works wherever Voilà
+or JupyterLab serves the course), its kind and summary, and its progress in words and as
+a ``<progress>`` bar; a finished lesson is marked ✓ *and* said in words, never by colour
+alone.
+
+    >>> from belote_teach.course import lesson
+    >>> from belote_teach.course_progress import LessonProgress, LessonSummary
+    >>> line = LessonProgress(lesson(3), True, LessonSummary("03-play-a-trick", 25, 20, 25))
+    >>> page = course_map_html([line], "en")
+    >>> 'href="03-play-a-trick.ipynb"' in page, "25 of 25 exercises done" in page
+    (True, True)
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from collections.abc import Sequence
+from importlib import resources
+
+from belote_teach import explain
+from belote_teach.course_progress import LessonProgress
+
+__all__ = [
+    "COURSE_STYLE",
+    "course_map_html",
+    "download_link_html",
+    "help_html",
+    "overall_text",
+]
+
+#: The stylesheet of the welcome page (``course.css`` beside this module).
+COURSE_STYLE: str = (resources.files("belote_teach.render").joinpath("course.css")
+                     .read_text(encoding="utf-8"))
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _w(key: str, lang: str, **values: object) -> str:
+    """A sentence of the catalog's ``welcome`` section."""
+    return str(explain.catalog(lang)["welcome"][key]).format(**values)
+
+
+def _state(line: LessonProgress, lang: str) -> tuple[str, bool]:
+    """The progress of a lesson as HTML, and whether the lesson is complete."""
+    bar = ""
+    done_mark = ""
+    complete = False
+    if line.exercises is not None and line.exercises.total:
+        summary = line.exercises
+        words = _w("exercises", lang, done=summary.done, total=summary.total,
+                   first_try=summary.first_try)
+        bar = (f'<progress value="{summary.done}" max="{summary.total}" '
+               f'aria-label="{_e(words)}"></progress>')
+        complete = summary.complete
+    elif line.practice is not None and line.practice[1]:
+        played, offered = line.practice
+        words = _w("practice", lang, done=played, total=offered)
+        bar = (f'<progress value="{played}" max="{offered}" '
+               f'aria-label="{_e(words)}"></progress>')
+        complete = played == offered
+    elif line.games is not None:
+        finished, won = line.games
+        words = _w("games", lang, finished=finished, won=won)
+    else:
+        return "", False
+    if complete:
+        done_mark = f'<span class="bt-done">✓ {_e(_w("complete", lang))}</span>'
+    return f'<div class="bt-state">{bar}<span>{_e(words)}</span>{done_mark}</div>', complete
+
+
+def _item(line: LessonProgress, lang: str, here: str) -> str:
+    lesson = line.lesson
+    title = _e(lesson.title(lang))
+    number = _w("lesson_number", lang, n=lesson.number)
+    is_here = lesson.id == here
+    if is_here:
+        head = f'{title}<span class="bt-note">({_e(_w("here", lang))})</span>'
+    elif line.available:
+        head = (f'<a href="{_e(lesson.notebook)}" '
+                f'title="{_e(_w("open", lang))}: {title}">{title}</a>')
+    else:
+        head = f'{title}<span class="bt-note">({_e(_w("coming", lang))})</span>'
+    kind = f'<span class="bt-kind">{_e(lesson.kind.label(lang))}</span>'
+    state, complete = ("", False) if is_here else _state(line, lang)
+    classes = " ".join(c for c in ("bt-lesson", "bt-complete" if complete else "",
+                                   "bt-here" if is_here else "") if c)
+    return (f'<li class="{classes}" data-lesson="{_e(lesson.id)}">'
+            f'<div class="bt-num" aria-hidden="true">{lesson.number}</div>'
+            f'<div><p class="bt-head"><span class="bt-sr">{_e(number)}: </span>{head}{kind}</p>'
+            f'<p class="bt-summary">{_e(lesson.summary(lang))}</p>{state}</div></li>')
+
+
+def course_map_html(lines: Sequence[LessonProgress], lang: str, *,
+                    here: str = "00-welcome") -> str:
+    """The course map: an ordered list of the lessons with their progress.
+
+    Args:
+        lines: the lessons with the learner's progress
+            (:func:`~belote_teach.course_progress.course_overview`).
+        lang: ``"en"`` or ``"fr"``.
+        here: the id of the page showing the map (named, not linked, no progress).
+
+    Returns:
+        ``<ol class="bt-course">`` with one ``<li data-lesson="<id>">`` per line: a
+        lesson available is linked by its notebook's file name (relative), one being
+        written is marked "in preparation"; exercises show "3 of 25 exercises done · 2
+        right at the first try" and a bar, the practice app the deals played, the game
+        app the games finished and won; a complete lesson is marked ✓ with the word.
+
+    Raises:
+        ValueError: unknown language.
+    """
+    items = "".join(_item(line, lang, here) for line in lines)
+    return (f'<ol class="bt-course" aria-label="{_e(_w("map_title", lang))}">{items}</ol>')
+
+
+def overall_text(lines: Sequence[LessonProgress], lang: str) -> str:
+    """The whole course's exercises in one sentence: "Exercises done in the whole
+    course: 3 of 25 · 2 right at the first try" (lessons with exercises only).
+
+    Raises:
+        ValueError: unknown language.
+    """
+    summaries = [line.exercises for line in lines if line.exercises is not None]
+    return _w("overall", lang, done=sum(s.done for s in summaries),
+              total=sum(s.total for s in summaries),
+              first_try=sum(s.first_try for s in summaries))
+
+
+def help_html(lang: str) -> str:
+    """How to use the lesson apps, as a short list (catalog ``welcome.help_*``).
+
+    Raises:
+        ValueError: unknown language.
+    """
+    keys = ("help_open", "help_click", "help_buttons", "help_table", "help_nothing_to_type")
+    items = "".join(f"<li>{_e(_w(key, lang))}</li>" for key in keys)
+    return f'<ul class="bt-help">{items}</ul>'
+
+
+def download_link_html(document: str, lang: str, *,
+                       file_name: str = "belote-teach-progress.json") -> str:
+    """A link that downloads ``document`` (the progress export, JSON text) as
+    ``file_name``: the text travels in the link itself (a ``data:`` URL), so the
+    download needs no server route and works in Voilà and JupyterLab alike.
+
+    Raises:
+        ValueError: unknown language.
+    """
+    payload = base64.b64encode(document.encode("utf-8")).decode("ascii")
+    return (f'<a class="bt-download" download="{_e(file_name)}" '
+            f'href="data:application/json;charset=utf-8;base64,{payload}">'
+            f'⬇ {_e(_w("download", lang))}</a>')
+

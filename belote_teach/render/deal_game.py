@@ -1,0 +1,189 @@
+"""The pictures of the course's own scenario kinds, as pure HTML: the table around a
+donneur for kind ``deal`` (who cuts, who is served first, who leads, who deals next: R2.1,
+R2.2, R2.8, R2.9) and the score sheet of a deal that may end the game for kind ``game``
+(R6.8). Engine values in, a string out; nothing here decides a rule.
+
+The table uses the classes of :mod:`belote_teach.render.table` (same felt, seats and
+dealer button), without cards: the learner sits at the bottom, the partner at the top,
+the opponents left and right. Learner text comes from the ``exercises`` section of the
+``explain`` catalogs; every text is escaped; a seat marked after an answer says it in
+words (✓ / ✗ with a text), never by colour alone.
+
+    >>> from belote_teach.cards import Seat, Team
+    >>> page = deal_table_html(Seat.NORTH, lang="en", cut=2)
+    >>> 'data-seat="N" data-area="N" data-dealer="true"' in page
+    True
+    >>> "The cut: 2 cards lifted off the top, 30 left below." in page
+    True
+    >>> sheet = game_sheet_html(501, {Team.NS: 430, Team.EW: 380},
+    ...                         {Team.NS: 90, Team.EW: 72}, lang="fr")
+    >>> "La partie se joue en 501 points (R6.8)." in sheet and "?" in sheet
+    True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from belote_teach import explain
+from belote_teach.cards import DECK, Seat, Team
+from belote_teach.render.exercises import say, team_word
+
+__all__ = ["NO_MARKS", "deal_table_html", "game_sheet_html"]
+
+#: No seat marked: the default of ``marked`` (read-only, so it can be a default).
+NO_MARKS: Mapping[Seat, bool] = MappingProxyType({})
+
+# where each seat sits, seen from the learner: bottom, right, top, left (as render.table)
+_AREAS = ("S", "E", "N", "W")
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _sr(text: str) -> str:
+    """Text for screen readers only."""
+    return f'<span class="bt-table-sr">{_e(text)}</span>'
+
+
+def _area(seat: Seat, me: Seat) -> str:
+    """Where ``seat`` sits on the table drawn for ``me``: ``S`` (me), ``E`` (on my right,
+    plays after me), ``N`` (partner) or ``W``."""
+    seat_at = me
+    for area in _AREAS:
+        if seat_at is seat:
+            return area
+        seat_at = seat_at.next
+    raise AssertionError(seat)  # pragma: no cover - four seats, four areas
+
+
+def _seat_html(seat: Seat, me: Seat, lang: str, *, dealer: Seat, taker: Seat | None,
+               mark: bool | None) -> str:
+    area = _area(seat, me)
+    if seat is me:
+        role = explain.text("you", lang)
+    elif seat is me.partner:
+        role = explain.text("partner", lang)
+    else:
+        role = explain.text("opponent", lang)
+    team = explain.text("team_us" if seat.team is me.team else "team_them", lang)
+    table_text = explain.catalog(lang)["table"]
+    chips = []
+    if seat is dealer:
+        chips.append(f'<span class="bt-table-dealer" title="{_e(table_text["dealer"])}">'
+                     f'<span aria-hidden="true">{_e(table_text["dealer_chip"])}</span>'
+                     f'{_sr(table_text["dealer"])}</span>')
+    if seat is taker:
+        chips.append(f'<span class="bt-table-taker">{_e(table_text["taker"])}</span>')
+    if mark is not None:
+        chips.append(f'<span class="bt-table-turn-chip" data-mark="{"right" if mark else "wrong"}">'
+                     f'{_e(say("deal_mark_right" if mark else "deal_mark_wrong", lang))}</span>')
+    role_css = {"S": "you", "N": "partner"}.get(area, "opponent")
+    name = explain.seat_name(seat, lang)
+    plate = (f'<div class="bt-table-plate"><b class="bt-table-name">{_e(name)}</b>'
+             f'<span class="bt-table-role bt-table-role-{role_css}">{_e(role)} · '
+             f'<span class="bt-table-team">{_e(team)}</span></span>{"".join(chips)}</div>')
+    label = table_text["seat_group"].format(seat=name, role=role, team=team)
+    is_dealer = "true" if seat is dealer else "false"
+    return (f'<div class="bt-table-seat bt-table-seat-{area}" role="group" '
+            f'aria-label="{_e(label)}" data-seat="{seat}" data-area="{area}" '
+            f'data-dealer="{is_dealer}">{plate}</div>')
+
+
+def deal_table_html(dealer: Seat, *, lang: str, me: Seat = Seat.SOUTH,
+                    taker: Seat | None = None, cut: int | None = None, played: bool = False,
+                    marked: Mapping[Seat, bool] = NO_MARKS) -> str:
+    """The four seats around the table, without cards, seen from ``me``: each seat's name,
+    role and team (Nous / Eux, R8), the dealer button on ``dealer`` (R2.1) and the taker's
+    tag; in the centre, who deals, who took, the cut and whether the deal was played.
+
+    Args:
+        dealer: the seat that deals (le donneur).
+        lang: ``"en"`` or ``"fr"``.
+        me: the learner's seat, drawn at the bottom (default South).
+        taker: the seat that took (le preneur), tagged, or ``None``.
+        cut: the cards lifted off the top of the 32 by the cutter (0 to 32), or ``None``;
+            the centre says how many are lifted and how many stay below.
+        played: say in the centre that this deal has been played and scored.
+        marked: seats the learner answered, ``True`` for a right answer (tagged "✓ right")
+            and ``False`` for a wrong one (tagged "✗ not this seat").
+
+    Returns:
+        An HTML fragment, to show inside an element of class ``bt-root`` with
+        :data:`belote_teach.render.STYLE` loaded.
+
+    Raises:
+        ValueError: unknown language, or ``cut`` not a whole number from 0 to 32.
+    """
+    explain.catalog(lang)  # raises ValueError on an unknown language
+    total = len(DECK)
+    if cut is not None and (isinstance(cut, bool) or not isinstance(cut, int)
+                            or not 0 <= cut <= total):
+        raise ValueError(f"cut: expected a whole number of cards from 0 to {total}, "
+                         f"got {cut!r}")
+    seats = [_seat_html(seat, me, lang, dealer=dealer, taker=taker, mark=marked.get(seat))
+             for seat in (me.partner, me.previous, me.next, me)]
+    lines = [say("deal_centre_dealer", lang, dealer=explain.seat_name(dealer, lang))]
+    if taker is not None:
+        lines.append(say("deal_centre_taker", lang, taker=explain.seat_name(taker, lang)))
+    if cut is not None:
+        lines.append(say("deal_centre_cut", lang, cut=cut, rest=total - cut))
+    if played:
+        lines.append(say("deal_centre_played", lang))
+    captions = "".join(f'<p class="bt-table-caption">{_e(line)}</p>' for line in lines)
+    stack = '<span class="bt-table-back"></span>' * 3
+    deck = (f'<div class="bt-table-deck"><div class="bt-table-stock" aria-hidden="true">'
+            f'<span class="bt-table-stack">{stack}</span></div></div>')
+    centre = f'<div class="bt-table-centre" role="group">{deck}{captions}</div>'
+    title = say("deal_table_title", lang)
+    return (f'<section class="bt-table-wrap bt-deal-table" aria-label="{_e(title)}" '
+            f'data-seat="{me}" data-dealer="{dealer}"><h3 class="bt-table-sr">{_e(title)}</h3>'
+            f'<div class="bt-table-felt">{seats[0]}{seats[1]}{centre}{seats[2]}{seats[3]}'
+            "</div></section>")
+
+
+def game_sheet_html(target: int, before: Mapping[Team, int], marks: Mapping[Team, int], *,
+                    lang: str, totals: Mapping[Team, int] | None = None,
+                    nous: Team = Team.NS) -> str:
+    """The score sheet around one deal (R6.8): a column per team (Nous / Eux, R8), the
+    totals before the deal, the marks of the deal and the totals after it (``?`` until
+    ``totals`` is given), under the target of the game.
+
+    Args:
+        target: the points that end the game (1000, 501 or 2000).
+        before: each team's total before the deal (points).
+        marks: each team's marks of the deal (points).
+        lang: ``"en"`` or ``"fr"``.
+        totals: each team's total after the deal, to show once the learner has found it;
+            ``None`` shows ``?``.
+        nous: the learner's team, the column "Nous".
+
+    Returns:
+        An HTML fragment (a titled table).
+
+    Raises:
+        ValueError: unknown language.
+        KeyError: a team missing from ``before``, ``marks`` or ``totals``.
+    """
+    explain.catalog(lang)  # raises ValueError on an unknown language
+    order = (nous, nous.other)
+    unknown = say("game_unknown", lang)
+
+    def row(key: str, values: Mapping[Team, int] | None) -> str:
+        cells = "".join(f'<td data-team="{team}">'
+                        f'{_e(unknown if values is None else values[team])}</td>'
+                        for team in order)
+        label = _e(say(f"game_{key}", lang))
+        return f'<tr data-row="{key}"><th scope="row">{label}</th>{cells}</tr>'
+
+    head = "".join(f'<th scope="col">{_e(team_word(t, lang, nous=nous))}</th>' for t in order)
+    rows = row("before", before) + row("marks", marks) + row("after", totals)
+    title = say("game_title", lang)
+    note = say("game_target", lang, target=target)
+    return (f'<section class="bt-quiz-panel bt-quiz-facts bt-game-sheet" aria-label="{_e(title)}" '
+            f'data-target="{target}"><h4 class="bt-quiz-title">{_e(title)}</h4>'
+            f'<table class="bt-quiz-table"><thead><tr><td></td>{head}</tr></thead>'
+            f'<tbody>{rows}</tbody></table><p class="bt-quiz-note">{_e(note)}</p></section>')

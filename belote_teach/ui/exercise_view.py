@@ -1,0 +1,155 @@
+"""The view of one exercise: its question, the card board and its answer controls, and
+the path from a learner's click to the redrawn board.
+
+A card clicked on the board (or a control used under it) goes to the exercise shown,
+which asks the engine whether the answer is right and records it in the learner's
+:class:`~belote_teach.ui.exercises.Progress`; the view then tells its owner, which
+redraws. The scenario player (a fixed list of exercises,
+:class:`~belote_teach.ui.scenario_player.ScenarioPlayer`) and the drill player (a fresh
+exercise after each one, :class:`~belote_teach.ui.drill.DrillPlayer`) both show their
+exercises in an :class:`ExerciseView`, so an exercise looks and answers the same in a
+lesson and in a drill. No rule is decided here.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import re
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from belote_teach.cards import Card
+from belote_teach.ui.board import CardBoard
+from belote_teach.ui.exercises import Exercise, Invalid, Progress
+
+__all__ = ["ChangeCallback", "ExerciseView"]
+
+#: What the view calls after the learner acted on an exercise:
+#: ``callback(exercise, progress, answered)``; ``answered`` is True when the answer
+#: changed the exercise's result (:meth:`~belote_teach.ui.exercises.Exercise.record`),
+#: False for input that is not an answer (an empty box, a card picked).
+ChangeCallback = Callable[[Exercise, Progress, bool], None]
+
+
+class ExerciseView(widgets.VBox):
+    """One exercise at a time: the question, the :class:`CardBoard` and the exercise's
+    answer controls under it.
+
+    Args:
+        on_change: called as ``on_change(exercise, progress, answered)`` after every
+            learner action on an exercise (see :data:`ChangeCallback`); the owner redraws
+            with :meth:`draw` and keeps the result.
+
+    Attributes:
+        prompt: the question (HTML).
+        board: the card board (set ``board.selected = "JH"`` to click a card).
+        controls_box: holds the exercise's answer controls (empty when clicking a card is
+            the whole answer).
+    """
+
+    def __init__(self, on_change: ChangeCallback):
+        if not callable(on_change):
+            raise TypeError(f"ExerciseView needs a callable on_change(exercise, progress, "
+                            f"answered), got {on_change!r}")
+        self._on_change = on_change
+        self._shown: tuple[Exercise, Progress] | None = None
+        self.prompt = widgets.HTML()
+        self.board = CardBoard()
+        self.controls_box = widgets.VBox()
+        self.board.observe(self._on_selected, names="selected")
+        super().__init__([self.prompt, self.board, self.controls_box])
+
+    # ------------------------------------------------------------------ what is shown
+    def show(self, exercise: Exercise, progress: Progress) -> None:
+        """Show ``exercise`` with the learner's ``progress`` on it from now on (drawn by
+        the next :meth:`draw`)."""
+        self._shown = (exercise, progress)
+
+    @property
+    def exercise(self) -> Exercise | None:
+        """The exercise shown, ``None`` before the first :meth:`show`."""
+        return self._shown[0] if self._shown is not None else None
+
+    @property
+    def progress(self) -> Progress | None:
+        """The learner's progress on the exercise shown, ``None`` before :meth:`show`."""
+        return self._shown[1] if self._shown is not None else None
+
+    @property
+    def controls(self) -> widgets.Widget | None:
+        """The answer controls of the exercise shown, ``None`` for a click-only kind."""
+        children = self.controls_box.children
+        return children[0] if children else None
+
+    @property
+    def feedback_text(self) -> str:
+        """The feedback on the board as plain text (tags removed)."""
+        raw = re.sub(r"<[^>]+>", " ", self.board.feedback_html)
+        return re.sub(r"\s+", " ", html.unescape(raw)).strip()
+
+    # ------------------------------------------------------------------ learner actions
+    def click(self, card: Card | str) -> None:
+        """Click ``card`` as the learner would in the browser.
+
+        Raises:
+            InvalidCardError: ``card`` is not a card's notation.
+        """
+        self.board.selected = str(Card.parse(card))
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, lang: str, extra_feedback: str = "") -> None:
+        """Draw the exercise shown in ``lang``: the question, the controls (built once per
+        exercise, relabelled) and the board after the learner's answers, the owner's
+        ``extra_feedback`` (HTML from ``render``) after the exercise's own feedback.
+
+        Raises:
+            RuntimeError: nothing to draw yet (:meth:`show` was never called).
+        """
+        if self._shown is None:
+            raise RuntimeError("ExerciseView.draw: no exercise shown yet (call show first)")
+        exercise, progress = self._shown
+        self.prompt.value = (
+            f"<p class='bt-prompt'>{html.escape(exercise.prompt(lang), quote=False)}</p>")
+        controls = exercise.controls(functools.partial(self._submit, exercise, progress),
+                                     functools.partial(self._refresh, exercise, progress))
+        exercise.update_controls(progress, lang)
+        self.controls_box.children = (controls,) if controls is not None else ()
+        drawing = exercise.draw(progress, lang)
+        self.board.table_html = drawing.table_html
+        self.board.hand_html = drawing.hand_html
+        self.board.feedback_html = drawing.feedback_html + extra_feedback
+
+    # ------------------------------------------------------------------ events
+    def _on_selected(self, change: dict[str, object]) -> None:
+        code = str(change["new"])
+        if not code or self._shown is None:
+            return
+        self.board.selected = ""  # ready for the next click, even of the same card
+        try:
+            card = Card.parse(code)
+        except ValueError:
+            return
+        exercise, progress = self._shown
+        if card not in exercise.choices():
+            return  # not a card of this exercise: nothing changes
+        answer = exercise.on_card(card)
+        if answer is None:
+            self._refresh(exercise, progress)
+        else:
+            self._submit(exercise, progress, answer)
+
+    def _submit(self, exercise: Exercise, progress: Progress, answer: object) -> None:
+        """The learner answered ``exercise`` (or gave input that is not an answer)."""
+        if isinstance(answer, Invalid):
+            progress.notice = answer  # said on screen; nothing else changes
+            self._on_change(exercise, progress, False)
+            return
+        answered = exercise.record(progress, answer)
+        self._on_change(exercise, progress, answered)
+
+    def _refresh(self, exercise: Exercise, progress: Progress) -> None:
+        """``exercise`` changed its own input (a card picked): the owner redraws."""
+        progress.notice = None
+        self._on_change(exercise, progress, False)

@@ -1,0 +1,223 @@
+"""The welcome page (issue 6, ``notebooks/en/00-welcome.ipynb``): the course map with the
+learner's progress in every lesson and a link opening each lesson app, how to use the
+apps, an EN / FR switch that redraws the page, and the progress file: download it, load
+one (added to the progress or replacing it), or reset the progress after a confirmation.
+
+A thin controller: the progress comes from
+:class:`~belote_teach.course_progress.CourseProgress`, the map's lines from
+:func:`~belote_teach.course_progress.course_overview`, the HTML from
+:mod:`belote_teach.render.course_map`, the words from the catalogs.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from belote_teach import explain, render
+from belote_teach._storage import check_language
+from belote_teach.course_progress import (
+    IMPORT_MODES,
+    CourseProgress,
+    InvalidProgressError,
+    ProgressRead,
+    course_overview,
+)
+from belote_teach.render.course_map import (
+    COURSE_STYLE,
+    course_map_html,
+    download_link_html,
+    help_html,
+    overall_text,
+)
+
+__all__ = ["WelcomePage"]
+
+#: The id of this page on the course map.
+HERE = "00-welcome"
+
+
+def _w(key: str, lang: str, **values: object) -> str:
+    return str(explain.catalog(lang)["welcome"][key]).format(**values)
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=False)
+
+
+class WelcomePage(widgets.VBox):
+    """The course map, the help and the progress file, in one widget.
+
+    Args:
+        course_dir: the course folder (``notebooks/``, holding ``en/``, ``scenarios/``
+            and ``deals/``); the default ``".."`` fits a notebook in ``notebooks/en/``,
+            where Voilà and nbval start its kernel.
+        lang: ``"en"`` or ``"fr"``; the learner can switch.
+        progress: the progress store (default: the learner's data directory).
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"``.
+
+    Attributes:
+        language: the EN / FR toggle (set ``.value`` to switch).
+        course_map: the lessons with their progress (HTML).
+        message: what happened last (a damaged progress file, a file loaded or refused,
+            a reset), in the page's language; empty when there is nothing to say.
+        download: the link downloading the progress file (HTML).
+        upload: the file picker of a progress file to load.
+        load_mode: ``"merge"`` (add to the progress) or ``"replace"``.
+        reset_button: asks to reset the progress; ``reset_yes`` / ``reset_no`` in
+            ``confirm_box`` (shown only while asking) answer.
+    """
+
+    def __init__(self, course_dir: str | Path = "..", *, lang: str = "en",
+                 progress: CourseProgress | None = None) -> None:
+        check_language(lang)
+        self.course_dir = Path(course_dir)
+        self.store = progress if progress is not None else CourseProgress()
+        self.lang = lang
+        self._notice: tuple[str, str, dict[str, object]] | ProgressRead | None = None
+
+        self.style_sheet = widgets.HTML(f"<style>{render.STYLE}\n{COURSE_STYLE}</style>")
+        self.header = widgets.HTML()
+        self.language = widgets.ToggleButtons(
+            options=[("EN", "en"), ("FR", "fr")], value=lang,
+            tooltips=["English", "Français"], style={"button_width": "52px"},
+            layout=widgets.Layout(flex="0 0 auto", width="auto"))
+        self.message = widgets.HTML()
+        self.map_title = widgets.HTML()
+        self.course_map = widgets.HTML()
+        self.help = widgets.HTML()
+        self.keep = widgets.HTML()
+        self.download = widgets.HTML()
+        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
+                                         icon="upload", layout=widgets.Layout(width="auto"))
+        self.load_mode = widgets.ToggleButtons(value="merge", options=list(IMPORT_MODES),
+                                               style={"button_width": "auto"})
+        self.reset_button = widgets.Button(icon="trash", layout=widgets.Layout(width="auto",
+                                                                            margin="8px 0 0 0"))
+        self.confirm_text = widgets.HTML()
+        self.reset_yes = widgets.Button(button_style="danger",
+                                        layout=widgets.Layout(width="auto"))
+        self.reset_no = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.confirm_box = widgets.VBox(
+            [self.confirm_text, widgets.HBox([self.reset_yes, self.reset_no])],
+            layout=widgets.Layout(display="none"))
+
+        self.language.observe(self._on_language, names="value")
+        self.upload.observe(self._on_upload, names="value")
+        self.reset_button.on_click(lambda _: self.ask_reset())
+        self.reset_yes.on_click(lambda _: self.confirm_reset())
+        self.reset_no.on_click(lambda _: self.cancel_reset())
+
+        top = widgets.HBox([self.header, self.language],
+                           layout=widgets.Layout(justify_content="space-between",
+                                                 align_items="flex-start"))
+        self.header.layout.flex = "1 1 auto"
+        files = widgets.HBox([self.upload, self.load_mode],
+                             layout=widgets.Layout(flex_flow="row wrap", align_items="center",
+                                                   margin="8px 0 0 0"))
+        super().__init__([self.style_sheet, top, self.message, self.map_title,
+                          self.course_map, self.help, self.keep, self.download, files,
+                          widgets.HBox([self.reset_button]), self.confirm_box],
+                         layout=widgets.Layout(max_width="860px"))
+        self.add_class("bt-welcome")
+        self.refresh()
+
+    # ------------------------------------------------------------------ learner actions
+    def refresh(self) -> None:
+        """Read the progress again and redraw the whole page in :attr:`lang`. A damaged
+        progress file is set aside by the store and said in :attr:`message`."""
+        found = self.store.read(lang=self.lang)
+        if found.problem is not None:
+            self._notice = found
+        self._draw(found)
+
+    def load_file(self, content: bytes | str, name: str) -> bool:
+        """Load a progress file (what picking a file in :attr:`upload` does), merged with
+        the progress or replacing it as :attr:`load_mode` says.
+
+        Args:
+            content: the file's content (JSON, UTF-8).
+            name: the file's name, for the message.
+
+        Returns:
+            True when loaded; False when refused (the message names the problem and the
+            progress is unchanged).
+        """
+        try:
+            self.store.import_json(content, mode=self.load_mode.value, lang=self.lang)
+        except (InvalidProgressError, OSError) as err:
+            self._notice = ("bad", "load_failed", {"name": name, "detail": str(err)})
+            self._draw(self.store.read(lang=self.lang))
+            return False
+        self._notice = ("ok", "loaded", {"name": name})
+        self._draw(self.store.read(lang=self.lang))
+        return True
+
+    def ask_reset(self) -> None:
+        """Show the confirmation of a reset (nothing is erased yet)."""
+        self.confirm_box.layout.display = "flex"
+        self.reset_button.disabled = True
+
+    def confirm_reset(self) -> None:
+        """Erase the progress (the learner confirmed) and redraw."""
+        self.store.reset()
+        self.cancel_reset()
+        self._notice = ("ok", "reset_done", {})
+        self._draw(self.store.read(lang=self.lang))
+
+    def cancel_reset(self) -> None:
+        """Hide the confirmation; nothing is erased."""
+        self.confirm_box.layout.display = "none"
+        self.reset_button.disabled = False
+
+    # ------------------------------------------------------------------ events
+    def _on_language(self, change: Mapping[str, object]) -> None:
+        self.lang = str(change["new"])
+        self._draw(self.store.read(lang=self.lang))
+
+    def _on_upload(self, change: Mapping[str, object]) -> None:
+        files = change["new"]
+        if not files:
+            return                      # the picker was cleared below
+        assert isinstance(files, (tuple, list))
+        picked = files[0]
+        self.load_file(bytes(picked["content"]), str(picked["name"]))
+        self.upload.value = ()          # ready for the same file again
+
+    # ------------------------------------------------------------------ drawing
+    def _notice_html(self) -> str:
+        notice = self._notice
+        if notice is None:
+            return ""
+        if isinstance(notice, ProgressRead):
+            text = notice.problem_in(self.lang)
+            return render.message_html("bad", text) if text else ""
+        kind, key, values = notice
+        return render.message_html(kind, _w(key, self.lang, **values))
+
+    def _draw(self, found: ProgressRead) -> None:
+        lang = self.lang
+        lines = course_overview(found.record, self.course_dir)
+        self.header.value = (f"<h1>{_e(_w('title', lang))}</h1>"
+                             f"<p class='bt-intro'>{_e(_w('intro', lang))}</p>"
+                             f"<p class='bt-overall'>{_e(overall_text(lines, lang))}</p>")
+        self.message.value = self._notice_html()
+        self.map_title.value = f"<h2>{_e(_w('map_title', lang))}</h2>"
+        self.course_map.value = course_map_html(lines, lang, here=HERE)
+        self.help.value = f"<h2>{_e(_w('help_title', lang))}</h2>{help_html(lang)}"
+        self.keep.value = (f"<h2>{_e(_w('keep_title', lang))}</h2>"
+                           f"<p>{_e(_w('keep_help', lang))}</p>")
+        self.download.value = download_link_html(found.record.to_json(), lang)
+        self.upload.description = _w("load", lang)
+        mode = self.load_mode.value
+        self.load_mode.options = [(_w(f"load_{m}", lang), m) for m in IMPORT_MODES]
+        self.load_mode.value = mode
+        self.reset_button.description = _w("reset", lang)
+        self.confirm_text.value = f"<p><b>{_e(_w('reset_confirm', lang))}</b></p>"
+        self.reset_yes.description = _w("reset_yes", lang)
+        self.reset_no.description = _w("reset_no", lang)

@@ -1,0 +1,243 @@
+"""The welcome page (belote_teach.ui.welcome.WelcomePage) without a browser: the course
+map with each lesson's link and progress, the EN / FR switch, the progress file
+downloaded, loaded (as the file picker delivers it) and reset after a confirmation, and a
+damaged progress file told in the learner's language."""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from belote_teach.course import COURSE
+from belote_teach.course_progress import FORMAT, CourseProgress
+from belote_teach.practice import load_practice_deals
+from belote_teach.scenarios import load_file
+from belote_teach.ui.welcome import WelcomePage
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+LESSON = "03-play-a-trick"
+IDS = [s.id for s in load_file(NOTEBOOKS / "scenarios" / f"{LESSON}.yaml")]
+DEALS = [d.id for d in load_practice_deals(NOTEBOOKS / "deals" / "practice.yaml")]
+RIGHT = {"solved": True, "first_try": True, "tries": 1}
+LATE = {"solved": True, "first_try": False, "tries": 2}
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Path:
+    """A course folder with lessons 00, 03, 07 and 08 written (as notebooks/ had them
+    first), the exercises of lesson 3 and the practice deals."""
+    folder = tmp_path / "notebooks"
+    (folder / "en").mkdir(parents=True)
+    for name in ("00-welcome", LESSON, "07-practice-hands", "08-play-a-game"):
+        (folder / "en" / f"{name}.ipynb").write_text("{}", encoding="utf-8")
+    (folder / "scenarios").mkdir()
+    shutil.copy(NOTEBOOKS / "scenarios" / f"{LESSON}.yaml", folder / "scenarios")
+    (folder / "deals").mkdir()
+    shutil.copy(NOTEBOOKS / "deals" / "practice.yaml", folder / "deals")
+    return folder
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> CourseProgress:
+    return CourseProgress(tmp_path / "data")
+
+
+def _item(page: WelcomePage, lesson_id: str) -> str:
+    """The course map's list item of one lesson."""
+    found = re.search(rf'<li class="[^"]*" data-lesson="{lesson_id}">.*?</li>',
+                      page.course_map.value)
+    assert found, lesson_id
+    return found.group(0)
+
+
+def _said(page: WelcomePage) -> str:
+    """The page's message as plain text."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", page.message.value))
+
+
+def _pick(page: WelcomePage, name: str, content: bytes) -> None:
+    """Pick a file in the page's file picker, as the browser sends it."""
+    page.upload.set_state({"value": [{"name": name, "type": "application/json",
+                                      "size": len(content), "content": memoryview(content),
+                                      "last_modified": 1_700_000_000_000}]})
+
+
+def _downloaded(page: WelcomePage) -> str:
+    """The text the download link holds."""
+    found = re.search(r'download="([^"]+)" href="data:application/json;charset=utf-8;'
+                      r'base64,([A-Za-z0-9+/=]+)"', page.download.value)
+    assert found
+    assert found.group(1).endswith(".json")
+    return base64.b64decode(found.group(2)).decode("utf-8")
+
+
+# ------------------------------------------------------------------------- the map
+def test_the_map_lists_every_lesson_with_a_relative_link(course: Path,
+                                                         store: CourseProgress) -> None:
+    page = WelcomePage(course, progress=store)
+    assert page.course_map.value.count("<li ") == len(COURSE) == 9
+    assert "Classic French belote, step by step" in page.header.value
+    for lesson_id in (LESSON, "07-practice-hands", "08-play-a-game"):
+        assert f'href="{lesson_id}.ipynb"' in _item(page, lesson_id)
+    here = _item(page, "00-welcome")
+    assert "href" not in here and "you are here" in here and "bt-here" in here
+    coming = _item(page, "05-scoring")
+    assert "href" not in coming and "in preparation" in coming
+    assert "Scoring a deal" in coming and "(R6)" in coming
+    assert "game app" in _item(page, "08-play-a-game")
+    assert "practice app" in _item(page, "07-practice-hands")
+    assert f"0 of {len(IDS)} exercises done · 0 right at the first try" in _item(page, LESSON)
+    assert f'<progress value="0" max="{len(IDS)}"' in _item(page, LESSON)
+    assert f"0 of {len(DEALS)} practice deals played" in _item(page, "07-practice-hands")
+    assert "0 game(s) finished, 0 won" in _item(page, "08-play-a-game")
+    assert "How to use the apps" in page.help.value and "Tab" in page.help.value
+    assert page.message.value == ""
+    assert page.confirm_box.layout.display == "none"
+
+
+def test_progress_is_shown_after_answers_are_recorded(course: Path,
+                                                      store: CourseProgress) -> None:
+    page = WelcomePage(course, progress=store)
+    store.record_result(LESSON, IDS[0], RIGHT)
+    store.record_result(LESSON, IDS[1], LATE)
+    store.record_practice(DEALS[0])
+    store.record_game(won=True)
+    page.refresh()
+    trick = _item(page, LESSON)
+    assert f"2 of {len(IDS)} exercises done · 1 right at the first try" in trick
+    assert f'<progress value="2" max="{len(IDS)}"' in trick and "✓" not in trick
+    assert f"1 of {len(DEALS)} practice deals played" in _item(page, "07-practice-hands")
+    assert "1 game(s) finished, 1 won" in _item(page, "08-play-a-game")
+    assert f"whole course: 2 of {len(IDS)} · 1 right at the first try" in page.header.value
+    for scenario_id in IDS:
+        store.record_result(LESSON, scenario_id, RIGHT)
+    page.refresh()
+    trick = _item(page, LESSON)
+    assert "bt-complete" in trick and "✓ all done" in trick
+    assert f"{len(IDS)} of {len(IDS)} exercises done" in trick
+
+
+def test_the_language_switch_redraws_the_page(course: Path, store: CourseProgress) -> None:
+    store.record_result(LESSON, IDS[0], RIGHT)
+    page = WelcomePage(course, progress=store)
+    page.language.value = "fr"
+    assert page.lang == "fr"
+    assert "La belote classique, pas à pas" in page.header.value
+    assert "Jouer une levée" in _item(page, LESSON) and "leçon" in _item(page, LESSON)
+    assert f"1 exercices faits sur {len(IDS)} · 1 justes du premier coup" in \
+        _item(page, LESSON)
+    assert "en préparation" in _item(page, "05-scoring")
+    assert "tu es ici" in _item(page, "00-welcome")
+    assert "Comment utiliser les applis" in page.help.value
+    assert "Télécharger ma progression" in page.download.value
+    assert page.upload.description == "Charger un fichier de progression"
+    assert [label for label, _ in page.load_mode.options] == [
+        "l'ajouter à ma progression", "remplacer ma progression"]
+    assert page.reset_button.description == "Effacer ma progression"
+    page.load_mode.value = "replace"
+    page.language.value = "en"
+    assert page.load_mode.value == "replace"                   # the choice stays
+    assert "Play a trick" in _item(page, LESSON)
+    assert page.reset_yes.description == "Yes, erase everything"
+
+
+def test_an_unknown_language_is_refused(course: Path, store: CourseProgress) -> None:
+    with pytest.raises(ValueError, match="'de'"):
+        WelcomePage(course, lang="de", progress=store)
+
+
+# ------------------------------------------------------------------------- the progress file
+def test_the_download_holds_the_progress(course: Path, store: CourseProgress) -> None:
+    page = WelcomePage(course, progress=store)
+    assert json.loads(_downloaded(page))["lessons"] == {}
+    store.record_result(LESSON, IDS[0], RIGHT)
+    page.refresh()
+    assert _downloaded(page) == store.export_json()
+    assert json.loads(_downloaded(page))["lessons"] == {LESSON: {IDS[0]: RIGHT}}
+
+
+def test_a_file_picked_is_loaded_and_the_map_redrawn(course: Path, store: CourseProgress,
+                                                     tmp_path: Path) -> None:
+    store.record_result(LESSON, IDS[0], RIGHT)
+    elsewhere = CourseProgress(tmp_path / "binder")
+    elsewhere.record_result(LESSON, IDS[1], LATE)
+    page = WelcomePage(course, progress=store)
+    _pick(page, "from-binder.json", elsewhere.export_json().encode("utf-8"))
+    assert "Progress loaded from from-binder.json." in page.message.value
+    assert "bt-ok" in page.message.value
+    assert page.upload.value == ()                              # ready for another file
+    assert f"2 of {len(IDS)} exercises done" in _item(page, LESSON)   # merged
+    assert store.read().record.results(LESSON) == {IDS[0]: RIGHT, IDS[1]: LATE}
+    page.load_mode.value = "replace"
+    _pick(page, "from-binder.json", elsewhere.export_json().encode("utf-8"))
+    assert store.read().record.results(LESSON) == {IDS[1]: LATE}
+    assert f"1 of {len(IDS)} exercises done · 0 right" in _item(page, LESSON)
+
+
+@pytest.mark.parametrize(("content", "detail"), [
+    (b"not json at all", "not valid JSON"),
+    (json.dumps({"format": "belote-teach saved game"}).encode(), "not a progress file"),
+    (json.dumps({"format": FORMAT, "version": 1, "lessons": {LESSON: {"a": {
+        "solved": "yes", "first_try": False, "tries": 1}}}, "practice": {},
+        "games": {"finished": 0, "won": 0}}).encode(),
+     "lessons['03-play-a-trick']['a']: solved is 'yes'"),
+])
+def test_a_bad_file_picked_is_refused_naming_the_problem(course: Path, store: CourseProgress,
+                                                         content: bytes, detail: str) -> None:
+    store.record_result(LESSON, IDS[0], RIGHT)
+    before = store.path.read_bytes()
+    page = WelcomePage(course, progress=store, lang="fr")
+    _pick(page, "mauvais.json", content)
+    assert "mauvais.json n'a pas pu être chargé, et ta progression n'a pas changé" in \
+        _said(page)
+    assert detail in _said(page)
+    assert "bt-bad" in page.message.value
+    assert store.path.read_bytes() == before
+    assert f"1 exercices faits sur {len(IDS)}" in _item(page, LESSON)
+    page.language.value = "en"                                  # said again in English
+    assert "mauvais.json could not be loaded, and your progress was not changed" in \
+        page.message.value
+
+
+def test_reset_asks_first_and_can_be_cancelled(course: Path, store: CourseProgress) -> None:
+    store.record_result(LESSON, IDS[0], RIGHT)
+    page = WelcomePage(course, progress=store)
+    page.reset_button.click()
+    assert page.confirm_box.layout.display == "flex" and page.reset_button.disabled
+    assert "This cannot be undone" in page.confirm_text.value
+    assert store.path.exists()                                  # nothing erased yet
+    page.reset_no.click()
+    assert page.confirm_box.layout.display == "none" and not page.reset_button.disabled
+    assert store.read().record.results(LESSON) == {IDS[0]: RIGHT}
+    page.reset_button.click()
+    page.reset_yes.click()
+    assert not store.path.exists()
+    assert "Your progress was reset." in page.message.value
+    assert f"0 of {len(IDS)} exercises done" in _item(page, LESSON)
+    assert page.confirm_box.layout.display == "none"
+
+
+def test_a_damaged_progress_file_is_told_and_set_aside(course: Path,
+                                                       store: CourseProgress) -> None:
+    store.directory.mkdir(parents=True)
+    store.path.write_text("{damaged", encoding="utf-8")
+    page = WelcomePage(course, progress=store)
+    assert "Your progress in the lessons could not be read" in page.message.value
+    assert list(store.directory.glob("course-progress.corrupt-*.json"))
+    assert f"0 of {len(IDS)} exercises done" in _item(page, LESSON)
+    page.language.value = "fr"
+    assert "Ta progression dans les leçons n'a pas pu être lue" in _said(page)
+
+
+def test_the_notebook_shows_the_page_after_its_set_up_cell() -> None:
+    notebook = json.loads((NOTEBOOKS / "en" / "00-welcome.ipynb").read_text(encoding="utf-8"))
+    code = [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
+    assert "import WelcomePage" in "".join(code[0]["source"])
+    assert all(cell["outputs"] == [] and cell["execution_count"] is None for cell in code)
+    assert "WelcomePage(" in "".join(code[-1]["source"])
