@@ -130,8 +130,10 @@ def number_box() -> widgets.Text:
     """An empty text box for a number of points, labelled by its ``description`` (the
     owner sets it in the learner's language). A text box, not an integer one, so that
     "nothing typed yet" differs from 0."""
-    return widgets.Text(value="", layout=widgets.Layout(width="15em"),
-                        style={"description_width": "initial"})
+    box = widgets.Text(value="", layout=widgets.Layout(width="auto", margin="2px 12px 2px 0"),
+                       style={"description_width": "initial"})
+    box.add_class("bt-number")   # a box 6 digits wide whatever the label's length (style.css)
+    return box
 
 
 def check_button() -> widgets.Button:
