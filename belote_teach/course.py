@@ -1,6 +1,13 @@
-"""The course map as data (issue 6): the lessons 00 to 08 in order, each with its number,
-its id (the stem of its notebook), its title and one-line summary in the learner's
-language (catalog section ``course``), its notebook, its exercise file and its kind.
+"""The course map as data (issues 6 and 7): the lessons 00 to 08 in order, each with its
+number, its id (the stem of its English notebook), its title and one-line summary in the
+learner's language (catalog section ``course``), its notebook in each edition, its
+exercise file and its kind.
+
+The course has two editions, ``notebooks/en/`` and ``notebooks/fr/``: the same lessons
+with the same exercises, the French notebooks under French names
+(``03-jouer-une-levee.ipynb``). A lesson's id is the same in both editions, and so is
+its exercise file: the learner's progress, kept by lesson id and scenario id, is shared
+by the two editions.
 
 A lesson's exercises are the scenarios of its file ``notebooks/scenarios/<id>.yaml``
 (SCENARIOS.md); the lesson progress (:mod:`belote_teach.course_progress`) keeps the
@@ -10,8 +17,10 @@ learner's answers under the same id. Lessons 00 (this map), 07 (the practice app
     >>> [lesson.number for lesson in COURSE]
     [0, 1, 2, 3, 4, 5, 6, 7, 8]
     >>> trick = lesson("03-play-a-trick")
-    >>> trick.notebook, trick.scenario_file, trick.kind.value
+    >>> trick.notebook("en"), trick.scenario_file, trick.kind.value
     ('03-play-a-trick.ipynb', '03-play-a-trick.yaml', 'lesson')
+    >>> trick.notebook("fr"), trick.href("fr")
+    ('03-jouer-une-levee.ipynb', '../fr/03-jouer-une-levee.ipynb')
     >>> trick.title("fr"), lesson(8).kind is LessonKind.GAME
     ('Jouer une levée', True)
     >>> select_exercises(["a", "b", "c"], ["c", "a"], id_of=str, file="demo.yaml")
@@ -80,32 +89,64 @@ class Lesson:
 
     Attributes:
         number: its place in the course, 0 to 8.
-        id: the notebook's stem, ``NN-words`` (``"03-play-a-trick"``); also the key of
-            its progress record and of its titles in the catalog section ``course``.
+        id: the English notebook's stem, ``NN-words`` (``"03-play-a-trick"``); also the
+            key of its progress record (in both editions) and of its titles in the
+            catalog section ``course``.
         kind: :class:`LessonKind`.
         has_exercises: True when the lesson ends with the exercises of
             ``scenarios/<id>.yaml`` (:attr:`scenario_file`).
+        french: the French notebook's stem, ``NN-mots`` (``"03-jouer-une-levee"``).
 
     Raises:
-        ValueError: an id that is not ``NN-words`` or does not start with the number.
+        ValueError: an id or a French stem that is not ``NN-words`` (lower-case ASCII) or
+            does not start with the number; the message quotes it.
     """
 
     number: int
     id: str
     kind: LessonKind
     has_exercises: bool
+    french: str
 
     def __post_init__(self) -> None:
-        match = _LESSON_ID.fullmatch(self.id)
-        if match is None or int(match.group(1)) != self.number:
-            raise ValueError(f"lesson id {self.id!r} refused: expected '{self.number:02d}-' "
-                             "followed by lower-case words joined by '-'")
+        for what, stem in (("lesson id", self.id), ("French notebook stem", self.french)):
+            match = _LESSON_ID.fullmatch(stem)
+            if match is None or int(match.group(1)) != self.number:
+                raise ValueError(f"{what} {stem!r} refused: expected '{self.number:02d}-' "
+                                 "followed by lower-case words joined by '-'")
 
-    @property
-    def notebook(self) -> str:
-        """The notebook's file name, ``<id>.ipynb``; the lessons of one language sit in
-        one folder, so this is also the link from one lesson to another."""
-        return f"{self.id}.ipynb"
+    def stem(self, lang: str = "en") -> str:
+        """The notebook's stem in the edition ``lang``: :attr:`id` in English,
+        :attr:`french` in French.
+
+        Raises:
+            ValueError: unknown language (the message lists the editions).
+        """
+        if lang == "en":
+            return self.id
+        if lang == "fr":
+            return self.french
+        raise ValueError(f"unknown edition {lang!r}: expected one of "
+                         f"{', '.join(explain.LANGUAGES)}")
+
+    def notebook(self, lang: str = "en") -> str:
+        """The notebook's file name in the edition ``lang`` (``"03-play-a-trick.ipynb"``,
+        ``"03-jouer-une-levee.ipynb"``); the lessons of one edition sit in one folder, so
+        this is also the link from one lesson to another of the same edition.
+
+        Raises:
+            ValueError: unknown language.
+        """
+        return f"{self.stem(lang)}.ipynb"
+
+    def href(self, lang: str) -> str:
+        """The relative link to this lesson in the edition ``lang`` from any notebook of
+        either edition (the editions are sibling folders): ``"../fr/00-bienvenue.ipynb"``.
+
+        Raises:
+            ValueError: unknown language.
+        """
+        return f"../{lang}/{self.notebook(lang)}"
 
     @property
     def scenario_file(self) -> str | None:
@@ -120,8 +161,13 @@ class Lesson:
         return None if name is None else Path(course_dir) / "scenarios" / name
 
     def notebook_path(self, course_dir: Path | str, lang: str = "en") -> Path:
-        """The notebook under the course folder: ``<course_dir>/<lang>/<id>.ipynb``."""
-        return Path(course_dir) / lang / self.notebook
+        """The notebook of the edition ``lang`` under the course folder:
+        ``<course_dir>/<lang>/<stem>.ipynb``.
+
+        Raises:
+            ValueError: unknown language.
+        """
+        return Path(course_dir) / lang / self.notebook(lang)
 
     def title(self, lang: str) -> str:
         """The lesson's title in ``lang`` (``"Play a trick"`` / ``"Jouer une levée"``).
@@ -141,17 +187,26 @@ class Lesson:
 
 
 #: The course in order: 00 welcome (this map), 01-06 lessons with exercises, 07 the
-#: practice hands, 08 a whole game.
+#: practice hands, 08 a whole game; each with its English and French notebook stems.
 COURSE: tuple[Lesson, ...] = (
-    Lesson(0, "00-welcome", LessonKind.LESSON, has_exercises=False),
-    Lesson(1, "01-cards-and-points", LessonKind.LESSON, has_exercises=True),
-    Lesson(2, "02-deal-and-bidding", LessonKind.LESSON, has_exercises=True),
-    Lesson(3, "03-play-a-trick", LessonKind.LESSON, has_exercises=True),
-    Lesson(4, "04-announcements", LessonKind.LESSON, has_exercises=True),
-    Lesson(5, "05-scoring", LessonKind.LESSON, has_exercises=True),
-    Lesson(6, "06-tips", LessonKind.LESSON, has_exercises=True),
-    Lesson(7, "07-practice-hands", LessonKind.PRACTICE, has_exercises=False),
-    Lesson(8, "08-play-a-game", LessonKind.GAME, has_exercises=False),
+    Lesson(0, "00-welcome", LessonKind.LESSON, has_exercises=False,
+           french="00-bienvenue"),
+    Lesson(1, "01-cards-and-points", LessonKind.LESSON, has_exercises=True,
+           french="01-cartes-et-points"),
+    Lesson(2, "02-deal-and-bidding", LessonKind.LESSON, has_exercises=True,
+           french="02-donne-et-encheres"),
+    Lesson(3, "03-play-a-trick", LessonKind.LESSON, has_exercises=True,
+           french="03-jouer-une-levee"),
+    Lesson(4, "04-announcements", LessonKind.LESSON, has_exercises=True,
+           french="04-annonces"),
+    Lesson(5, "05-scoring", LessonKind.LESSON, has_exercises=True,
+           french="05-compter-les-points"),
+    Lesson(6, "06-tips", LessonKind.LESSON, has_exercises=True,
+           french="06-conseils"),
+    Lesson(7, "07-practice-hands", LessonKind.PRACTICE, has_exercises=False,
+           french="07-donnes-d-entrainement"),
+    Lesson(8, "08-play-a-game", LessonKind.GAME, has_exercises=False,
+           french="08-une-partie"),
 )
 
 

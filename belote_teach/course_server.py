@@ -2,9 +2,10 @@
 
 Voilà serving a directory shows a file list at ``/`` and each notebook as an app at
 ``/voila/render/<path>``. A learner should land on the course map instead: this launcher
-is Voilà's own application with one more route, ``/`` redirecting to the welcome lesson
-(:data:`WELCOME`). Every other URL is Voilà's, so the welcome page's relative links open
-each lesson app in the same server, and the file list stays at ``/voila/tree``.
+is Voilà's own application with a few more routes: ``/`` redirecting to the welcome
+lesson of the English edition (:data:`WELCOME`), ``/fr`` to the French edition's
+(:data:`WELCOME_FR`). Every other URL is Voilà's, so the welcome page's relative links
+open each lesson app in the same server, and the file list stays at ``/voila/tree``.
 
     python -m belote_teach.course_server notebooks --port=8866 --no-browser
 
@@ -17,14 +18,20 @@ from __future__ import annotations
 from tornado.web import RedirectHandler
 from voila.app import Voila
 
-__all__ = ["WELCOME", "CourseVoila", "main"]
+from belote_teach.course import COURSE
 
-#: The page ``/`` opens, relative to the served directory (lesson 00 of the course).
-WELCOME = "en/00-welcome.ipynb"
+__all__ = ["WELCOME", "WELCOME_FR", "CourseVoila", "main"]
+
+#: The page ``/`` opens, relative to the served directory (lesson 00 of the course,
+#: English edition): ``en/00-welcome.ipynb``.
+WELCOME = f"en/{COURSE[0].notebook('en')}"
+#: The page ``/fr`` opens: the French edition's welcome page, ``fr/00-bienvenue.ipynb``.
+WELCOME_FR = f"fr/{COURSE[0].notebook('fr')}"
 
 
 class CourseVoila(Voila):
-    """Voilà serving the course directory, with ``/`` redirected to :data:`WELCOME`.
+    """Voilà serving the course directory, with ``/`` redirected to :data:`WELCOME` and
+    ``/fr`` to :data:`WELCOME_FR`.
 
     Raises:
         traitlets.TraitError: a bad Voilà option, as ``voila`` itself would.
@@ -35,15 +42,18 @@ class CourseVoila(Voila):
 
     def init_handlers(self) -> list:
         """Voilà's routes, preceded by the redirection of ``/`` (and ``/voila``) to the
-        welcome page when a directory is served (a single notebook keeps Voilà's routes)."""
+        welcome page and of ``/fr`` (and ``/fr/``) to the French welcome page when a
+        directory is served (a single notebook keeps Voilà's routes)."""
         handlers = list(super().init_handlers())
         if self.notebook_path:
             return handlers
-        target = f"{self.server_url.rstrip('/')}/voila/render/{WELCOME}"
         root = self.server_url.rstrip("/")
-        redirect = {"url": target, "permanent": False}   # the course map may move
+        # the course map may move: temporary redirections
+        redirect = {"url": f"{root}/voila/render/{WELCOME}", "permanent": False}
+        redirect_fr = {"url": f"{root}/voila/render/{WELCOME_FR}", "permanent": False}
         return [(rf"{root}/?", RedirectHandler, redirect),
-                (rf"{root}/voila/?", RedirectHandler, redirect), *handlers]
+                (rf"{root}/voila/?", RedirectHandler, redirect),
+                (rf"{root}/fr/?", RedirectHandler, redirect_fr), *handlers]
 
 
 #: Start the course server from the command line (``python -m belote_teach.course_server``).

@@ -205,7 +205,8 @@ class TableSession:
 
     # ------------------------------------------------------------------ the learner
     def bid(self, bid: Bid | str) -> Feedback:
-        """The learner's bid (R2.4, R2.5). A refused bid changes nothing.
+        """The learner's bid (R2.4, R2.5). A refused bid changes nothing and is explained
+        by its rule in the learner's language, coach or not.
 
         Raises:
             ValueError: it is not the learner's turn to bid.
@@ -217,8 +218,12 @@ class TableSession:
             reviews = (coach_calls.review_bid(obs, bid, rng=self.coach_rng),)
         try:
             self.table.bid(bid, seat=self.learner)
-        except IllegalBidError as err:
-            return Feedback(False, reviews[0].explanation(self.lang) if reviews else str(err))
+        except IllegalBidError:
+            # the rule in the learner's language (an illegal bid is refused before any
+            # simulation, so the coach's chance is not drawn from)
+            refused = reviews[0] if reviews else coach_calls.review_bid(obs, bid,
+                                                                        rng=self.coach_rng)
+            return Feedback(False, refused.explanation(self.lang))
         self._keep(obs, reviews)
         return Feedback(True, self._comment(reviews), reviews)
 

@@ -1,6 +1,6 @@
 """The course map (belote_teach.course): the lessons 00-08 in order with their ids,
-notebooks, exercise files, kinds and bilingual titles; the map agrees with the files of
-notebooks/; choosing a lesson's exercises by id."""
+notebooks in both editions, exercise files, kinds and bilingual titles; the map agrees
+with the files of notebooks/; choosing a lesson's exercises by id."""
 
 from __future__ import annotations
 
@@ -29,9 +29,34 @@ def test_the_lessons_are_numbered_0_to_8_in_order_with_their_notebook_stems() ->
         "00-welcome", "01-cards-and-points", "02-deal-and-bidding", "03-play-a-trick",
         "04-announcements", "05-scoring", "06-tips", "07-practice-hands", "08-play-a-game"]
     for item in COURSE:
-        assert item.notebook == f"{item.id}.ipynb"
-        assert item.notebook_path(NOTEBOOKS) == NOTEBOOKS / "en" / item.notebook
-        assert item.notebook_path("x", "fr") == Path("x") / "fr" / item.notebook
+        assert item.notebook() == item.notebook("en") == f"{item.id}.ipynb"
+        assert item.notebook_path(NOTEBOOKS) == NOTEBOOKS / "en" / f"{item.id}.ipynb"
+        assert item.notebook_path("x", "fr") == Path("x") / "fr" / f"{item.french}.ipynb"
+
+
+def test_each_lesson_has_its_fixed_french_notebook_name() -> None:
+    assert [item.notebook("fr") for item in COURSE] == [
+        "00-bienvenue.ipynb", "01-cartes-et-points.ipynb", "02-donne-et-encheres.ipynb",
+        "03-jouer-une-levee.ipynb", "04-annonces.ipynb", "05-compter-les-points.ipynb",
+        "06-conseils.ipynb", "07-donnes-d-entrainement.ipynb", "08-une-partie.ipynb"]
+    assert [item.stem("fr") for item in COURSE] == [item.french for item in COURSE]
+    assert [item.stem("en") for item in COURSE] == [item.id for item in COURSE]
+    assert lesson(0).href("fr") == "../fr/00-bienvenue.ipynb"
+    assert lesson(0).href("en") == "../en/00-welcome.ipynb"
+    for bad in ("de", "EN", ""):
+        with pytest.raises(ValueError, match=f"unknown edition {bad!r}: expected one of en, fr"):
+            lesson(3).notebook(bad)
+
+
+def test_the_progress_key_is_the_same_in_both_editions() -> None:
+    """A lesson's progress is kept under its id, which is its exercise file's stem: the
+    French notebook of a lesson loads the same file as the English one, so both
+    editions read and write the same record."""
+    for item in COURSE:
+        path = item.scenario_path(NOTEBOOKS)
+        if path is not None:
+            assert path.stem == item.id
+        assert item.french != item.id
 
 
 def test_exercise_files_and_kinds() -> None:
@@ -68,6 +93,8 @@ def test_every_notebook_and_exercise_file_of_the_course_folder_is_on_the_map() -
     ids = {item.id for item in COURSE}
     notebooks = {path.stem for path in (NOTEBOOKS / "en").glob("*.ipynb")}
     assert notebooks and notebooks <= ids
+    french = {path.stem for path in (NOTEBOOKS / "fr").glob("*.ipynb")}
+    assert french and french <= {item.french for item in COURSE}
     assert {"00-welcome", "03-play-a-trick", "07-practice-hands", "08-play-a-game"} <= notebooks
     with_exercises = {item.id for item in COURSE if item.scenario_file is not None}
     files = {path.stem for path in (NOTEBOOKS / "scenarios").glob("*.yaml")}
@@ -85,8 +112,10 @@ def test_lesson_by_number_or_id() -> None:
                                                    (3, "03-Play"), (3, "03-play--a"),
                                                    (3, "03-")])
 def test_a_malformed_lesson_is_refused(number: int, lesson_id: str) -> None:
-    with pytest.raises(ValueError, match=repr(lesson_id)):
-        Lesson(number, lesson_id, LessonKind.LESSON, has_exercises=True)
+    with pytest.raises(ValueError, match=f"lesson id {lesson_id!r}"):
+        Lesson(number, lesson_id, LessonKind.LESSON, has_exercises=True, french="03-jouer")
+    with pytest.raises(ValueError, match=f"French notebook stem {lesson_id!r}"):
+        Lesson(number, "03-play", LessonKind.LESSON, has_exercises=True, french=lesson_id)
 
 
 def test_select_exercises_keeps_the_order_asked() -> None:

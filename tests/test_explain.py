@@ -279,3 +279,56 @@ def test_english_coach_texts_use_english_quotes() -> None:
     for section in ("techniques", "coach", "calls"):
         for key, sentence in _leaves(en[section]).items():
             assert "«" not in sentence and "»" not in sentence, (section, key)
+
+
+#: The catalog texts that are the same in English and in French, each with the reason.
+#: Every other text must be translated: a French text equal to the English one is an
+#: English sentence a French-speaking learner would meet (issue 7).
+SAME_IN_BOTH_LANGUAGES: dict[str, str] = {
+    **{f"ranks.{rank}": "card notation: these ranks print alike in both languages"
+       for rank in ("7", "8", "9", "10", "A")},
+    "list_separator": "punctuation",
+    "table.dealer_chip": "the dealer's button: D for dealer and for donneur",
+    "exercises.game_unknown": "a question mark",
+    **{key: "only placeholders and punctuation" for key in (
+        "played_by_you", "leader_opponent", "ui.correct_rule", "exercises.points_card",
+        "exercises.points_sum", "exercises.score_team_total", "exercises.game_sum",
+        "table.seat_group", "lessons.values.run")},
+    **{key: "placeholders and 'points' / 'pts', the same word in both languages" for key in (
+        "calls.announcement", "exercises.cmp_points", "table.points_short",
+        "table.announcement", "lessons.count.points", "lessons.values.points")},
+    **{key: "'Total', 'Exact', 'expert': the same word in both languages" for key in (
+        "table.sheet.total", "table.breakdown.total", "table.breakdown.exact",
+        "ui.level_expert")},
+    **{key: "French belote vocabulary kept in English too (RULES.md R8)" for key in (
+        "ui.team_us", "ui.team_them", "ui.master", "ui.lead_badge", "ui.belote", "ui.rebelote",
+        "calls.types.tierce", "calls.types.cinquante", "calls.types.cent",
+        "calls.types.carre", "exercises.team_nous", "exercises.team_eux",
+        "exercises.points_card_atout", "exercises.outcomes.dedans",
+        "exercises.outcomes.litige", "exercises.outcomes.capot", "table.atout",
+        "table.plis_one", "table.plis", "table.dix_de_der", "table.sheet.outcomes.dedans",
+        "table.sheet.outcomes.litige", "table.sheet.outcomes.capot", "table.breakdown.tricks",
+        "table.breakdown.dix_de_der", "table.breakdown.belote", "table.breakdown.dedans",
+        "table.breakdown.capot", "lessons.atout_suit", "lessons.deal.taker_tag",
+        "lessons.deal.turned", "lessons.play.head")},
+}
+
+
+def _raw_leaves(tree: object, prefix: str = "") -> dict[str, object]:
+    if isinstance(tree, dict):
+        out: dict[str, object] = {}
+        for key, value in tree.items():
+            out.update(_raw_leaves(value, f"{prefix}{key}."))
+        return out
+    return {prefix.rstrip("."): tree}
+
+
+def test_every_english_text_has_a_french_translation() -> None:
+    """Every text of en.yaml has a non-empty French text in fr.yaml, and a different one
+    unless it is notation, a placeholder or a French term (listed above with why)."""
+    en, fr = _raw_leaves(explain.catalog("en")), _raw_leaves(explain.catalog("fr"))
+    unwritten = [key for key in en if not isinstance(fr.get(key), (str, int))
+                 or not str(fr[key]).strip()]
+    assert unwritten == []
+    same = {key for key, text in en.items() if str(fr[key]) == str(text)}
+    assert same == set(SAME_IN_BOTH_LANGUAGES)

@@ -181,3 +181,18 @@ def test_a_wrong_belote_is_refused_in_the_learner_language_without_the_coach() -
     assert not refused.accepted and session.deal.actions == before
     assert "belote" in refused.text.lower() and "R5" in refused.text
     assert "refused" not in refused.text                   # not the engine's English
+
+
+@pytest.mark.parametrize("coaching", [True, False])
+def test_an_illegal_bid_is_refused_in_the_learner_language(coaching: bool) -> None:
+    """Naming a suit in round 1 (R2.4) is refused with the rule in French, coach or not,
+    and changes nothing."""
+    session = TableSession(Deal.new(Seat.WEST, rng=3), rng=1, coaching=coaching, lang="fr")
+    session.run_computers()
+    assert session.learner_to_act and session.deal.phase is Phase.BIDDING_1
+    before = session.deal.actions
+    other = next(s for s in "SHDC" if s != session.deal.turned.suit.value)
+    refused = session.bid(other)
+    assert not refused.accepted and session.deal.actions == before
+    assert "Au premier tour (R2.4)" in refused.text
+    assert "not" not in refused.text.split() and "round" not in refused.text

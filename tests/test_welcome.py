@@ -1,7 +1,8 @@
 """The welcome page (belote_teach.ui.welcome.WelcomePage) without a browser: the course
-map with each lesson's link and progress, the EN / FR switch, the progress file
-downloaded, loaded (as the file picker delivers it) and reset after a confirmation, and a
-damaged progress file told in the learner's language."""
+map with each lesson's link and progress, the EN / FR switch, the two editions (each
+page links its own edition's lessons and the other edition's welcome page; the progress
+is shared), the progress file downloaded, loaded (as the file picker delivers it) and
+reset after a confirmation, and a damaged progress file told in the learner's language."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from belote_teach.course import COURSE
 from belote_teach.course_progress import FORMAT, CourseProgress
 from belote_teach.practice import load_practice_deals
 from belote_teach.scenarios import load_file
+from belote_teach.ui.lesson import exercises
 from belote_teach.ui.welcome import WelcomePage
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
@@ -130,7 +132,7 @@ def test_the_language_switch_redraws_the_page(course: Path, store: CourseProgres
     assert page.lang == "fr"
     assert "La belote classique, pas à pas" in page.header.value
     assert "Jouer une levée" in _item(page, LESSON) and "leçon" in _item(page, LESSON)
-    assert f"1 exercices faits sur {len(IDS)} · 1 justes du premier coup" in \
+    assert f"Exercices faits\u00a0: 1 sur {len(IDS)} · justes du premier coup\u00a0: 1" in \
         _item(page, LESSON)
     assert "en préparation" in _item(page, "05-scoring")
     assert "tu es ici" in _item(page, "00-welcome")
@@ -145,6 +147,76 @@ def test_the_language_switch_redraws_the_page(course: Path, store: CourseProgres
     assert page.load_mode.value == "replace"                   # the choice stays
     assert "Play a trick" in _item(page, LESSON)
     assert page.reset_yes.description == "Yes, erase everything"
+
+
+# ------------------------------------------------------------------------- the two editions
+@pytest.fixture
+def both(course: Path) -> Path:
+    """The course folder with a French edition too: lessons 00, 03 and 07 translated
+    (08 not yet)."""
+    (course / "fr").mkdir()
+    for name in ("00-bienvenue", "03-jouer-une-levee", "07-donnes-d-entrainement"):
+        (course / "fr" / f"{name}.ipynb").write_text("{}", encoding="utf-8")
+    return course
+
+
+def test_each_edition_links_its_own_lessons_and_the_other_welcome_page(
+        both: Path, store: CourseProgress) -> None:
+    english = WelcomePage(both, lang="en", progress=store)
+    french = WelcomePage(both, lang="fr", progress=store)
+    assert english.edition == "en" and french.edition == "fr"
+    assert 'href="03-play-a-trick.ipynb"' in _item(english, LESSON)
+    assert 'href="03-jouer-une-levee.ipynb"' in _item(french, LESSON)
+    assert 'href="07-donnes-d-entrainement.ipynb"' in _item(french, "07-practice-hands")
+    assert "Jouer une levée" in _item(french, LESSON)
+    # lesson 08 exists in English only: linked there, "in preparation" in French
+    assert 'href="08-play-a-game.ipynb"' in _item(english, "08-play-a-game")
+    assert "href" not in _item(french, "08-play-a-game")
+    assert "en préparation" in _item(french, "08-play-a-game")
+    assert "tu es ici" in _item(french, "00-welcome")
+    # the link to the other edition, said in that edition's language
+    assert re.search(r'<a class="bt-edition" href="\.\./fr/00-bienvenue\.ipynb" lang="fr" '
+                     r'hreflang="fr">Version française</a>', english.editions.value)
+    assert re.search(r'<a class="bt-edition" href="\.\./en/00-welcome\.ipynb" lang="en" '
+                     r'hreflang="en">English version</a>', french.editions.value)
+    assert "00-welcome" not in english.editions.value
+    assert english.editions in english.children and french.editions in french.children
+    assert "English version" not in html.unescape(french.header.value + french.help.value)
+
+
+def test_switching_the_language_keeps_the_pages_edition(both: Path,
+                                                        store: CourseProgress) -> None:
+    page = WelcomePage(both, lang="en", progress=store)
+    links = page.editions.value
+    page.language.value = "fr"
+    assert page.edition == "en" and "Jouer une levée" in _item(page, LESSON)
+    assert 'href="03-play-a-trick.ipynb"' in _item(page, LESSON)
+    assert page.editions.value == links
+    french_page = WelcomePage(both, lang="en", edition="fr", progress=store)
+    assert 'href="03-jouer-une-levee.ipynb"' in _item(french_page, LESSON)
+    assert "Play a trick" in _item(french_page, LESSON)
+
+
+def test_the_progress_is_shared_by_the_two_editions(both: Path, store: CourseProgress) -> None:
+    """An exercise answered in the French lesson counts on the English welcome page, a
+    practice deal played in English on the French one: both editions keep the progress
+    by lesson id, scenario id and deal id."""
+    french_lesson = exercises(both / "scenarios" / f"{LESSON}.yaml", lang="fr",
+                              ids=["lead-any-card"], progress=store)
+    french_lesson.click("JS")
+    store.record_practice(DEALS[0], lang="en")
+    english = WelcomePage(both, lang="en", progress=store)
+    french = WelcomePage(both, lang="fr", progress=store)
+    assert f"1 of {len(IDS)} exercises done · 1 right at the first try" in \
+        _item(english, LESSON)
+    assert f"Exercices faits\u00a0: 1 sur {len(IDS)} · justes du premier coup\u00a0: 1" in \
+        _item(french, LESSON)
+    assert f"1 of {len(DEALS)} practice deals played" in _item(english, "07-practice-hands")
+    assert f"Donnes d'entraînement jouées\u00a0: 1 sur {len(DEALS)}" in \
+        html.unescape(_item(french, "07-practice-hands"))
+    english_lesson = exercises(both / "scenarios" / f"{LESSON}.yaml", lang="en",
+                               ids=["follow-suit-diamonds", "lead-any-card"], progress=store)
+    assert english_lesson.results == {"lead-any-card": RIGHT}
 
 
 def test_an_unknown_language_is_refused(course: Path, store: CourseProgress) -> None:
@@ -199,7 +271,7 @@ def test_a_bad_file_picked_is_refused_naming_the_problem(course: Path, store: Co
     assert detail in _said(page)
     assert "bt-bad" in page.message.value
     assert store.path.read_bytes() == before
-    assert f"1 exercices faits sur {len(IDS)}" in _item(page, LESSON)
+    assert f"Exercices faits\u00a0: 1 sur {len(IDS)}" in _item(page, LESSON)
     page.language.value = "en"                                  # said again in English
     assert "mauvais.json could not be loaded, and your progress was not changed" in \
         page.message.value
@@ -235,8 +307,9 @@ def test_a_damaged_progress_file_is_told_and_set_aside(course: Path,
     assert "Ta progression dans les leçons n'a pas pu être lue" in _said(page)
 
 
-def test_the_notebook_shows_the_page_after_its_set_up_cell() -> None:
-    notebook = json.loads((NOTEBOOKS / "en" / "00-welcome.ipynb").read_text(encoding="utf-8"))
+@pytest.mark.parametrize("path", ["en/00-welcome.ipynb", "fr/00-bienvenue.ipynb"])
+def test_the_notebook_shows_the_page_after_its_set_up_cell(path: str) -> None:
+    notebook = json.loads((NOTEBOOKS / path).read_text(encoding="utf-8"))
     code = [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
     assert "import WelcomePage" in "".join(code[0]["source"])
     assert all(cell["outputs"] == [] and cell["execution_count"] is None for cell in code)

@@ -1,12 +1,13 @@
 """Pure functions from the course map and the learner's progress to HTML: the welcome
-page's list of lessons with their progress, its help, and the download link of the
-progress file. The words come from the catalog (sections ``course`` and ``welcome``).
+page's list of lessons with their progress, its help, the links to the other edition's
+welcome page, and the download link of the progress file. The words come from the
+catalog (sections ``course`` and ``welcome``).
 
-Every lesson is a list item with its number, its title as a link to the lesson app
-(a relative link: the lessons of a language sit side by side, so it works wherever Voilà
-or JupyterLab serves the course), its kind and summary, and its progress in words and as
-a ``<progress>`` bar; a finished lesson is marked ✓ *and* said in words, never by colour
-alone.
+Every lesson is a list item with its number, its title as a link to the lesson app of
+the page's edition (a relative link: the lessons of an edition sit side by side, so it
+works wherever Voilà or JupyterLab serves the course), its kind and summary, and its
+progress in words and as a ``<progress>`` bar; a finished lesson is marked ✓ *and* said
+in words, never by colour alone.
 
     >>> from belote_teach.course import lesson
     >>> from belote_teach.course_progress import LessonProgress, LessonSummary
@@ -14,6 +15,10 @@ alone.
     >>> page = course_map_html([line], "en")
     >>> 'href="03-play-a-trick.ipynb"' in page, "25 of 25 exercises done" in page
     (True, True)
+    >>> 'href="03-jouer-une-levee.ipynb"' in course_map_html([line], "en", edition="fr")
+    True
+    >>> 'href="../fr/00-bienvenue.ipynb"' in edition_links_html("en")
+    True
 """
 
 from __future__ import annotations
@@ -24,12 +29,14 @@ from collections.abc import Sequence
 from importlib import resources
 
 from belote_teach import explain
+from belote_teach.course import COURSE
 from belote_teach.course_progress import LessonProgress
 
 __all__ = [
     "COURSE_STYLE",
     "course_map_html",
     "download_link_html",
+    "edition_links_html",
     "help_html",
     "overall_text",
 ]
@@ -76,7 +83,7 @@ def _state(line: LessonProgress, lang: str) -> tuple[str, bool]:
     return f'<div class="bt-state">{bar}<span>{_e(words)}</span>{done_mark}</div>', complete
 
 
-def _item(line: LessonProgress, lang: str, here: str) -> str:
+def _item(line: LessonProgress, lang: str, here: str, edition: str) -> str:
     lesson = line.lesson
     title = _e(lesson.title(lang))
     number = _w("lesson_number", lang, n=lesson.number)
@@ -84,7 +91,7 @@ def _item(line: LessonProgress, lang: str, here: str) -> str:
     if is_here:
         head = f'{title}<span class="bt-note">({_e(_w("here", lang))})</span>'
     elif line.available:
-        head = (f'<a href="{_e(lesson.notebook)}" '
+        head = (f'<a href="{_e(lesson.notebook(edition))}" '
                 f'title="{_e(_w("open", lang))}: {title}">{title}</a>')
     else:
         head = f'{title}<span class="bt-note">({_e(_w("coming", lang))})</span>'
@@ -99,26 +106,32 @@ def _item(line: LessonProgress, lang: str, here: str) -> str:
 
 
 def course_map_html(lines: Sequence[LessonProgress], lang: str, *,
-                    here: str = "00-welcome") -> str:
+                    here: str = "00-welcome", edition: str | None = None) -> str:
     """The course map: an ordered list of the lessons with their progress.
 
     Args:
         lines: the lessons with the learner's progress
             (:func:`~belote_teach.course_progress.course_overview`).
-        lang: ``"en"`` or ``"fr"``.
+        lang: ``"en"`` or ``"fr"``: the language of the words.
         here: the id of the page showing the map (named, not linked, no progress).
+        edition: the edition whose notebooks are linked (the page's own folder,
+            ``"en"`` or ``"fr"``); ``None``: the edition of ``lang``.
 
     Returns:
         ``<ol class="bt-course">`` with one ``<li data-lesson="<id>">`` per line: a
-        lesson available is linked by its notebook's file name (relative), one being
-        written is marked "in preparation"; exercises show "3 of 25 exercises done · 2
-        right at the first try" and a bar, the practice app the deals played, the game
-        app the games finished and won; a complete lesson is marked ✓ with the word.
+        lesson available is linked by its notebook's file name in ``edition``
+        (relative), one being written is marked "in preparation"; exercises show "3 of
+        25 exercises done · 2 right at the first try" and a bar, the practice app the
+        deals played, the game app the games finished and won; a complete lesson is
+        marked ✓ with the word.
 
     Raises:
-        ValueError: unknown language.
+        ValueError: unknown language or edition.
     """
-    items = "".join(_item(line, lang, here) for line in lines)
+    explain.catalog(lang)
+    shown = lang if edition is None else edition
+    explain.catalog(shown)
+    items = "".join(_item(line, lang, here, shown) for line in lines)
     return (f'<ol class="bt-course" aria-label="{_e(_w("map_title", lang))}">{items}</ol>')
 
 
@@ -133,6 +146,25 @@ def overall_text(lines: Sequence[LessonProgress], lang: str) -> str:
     return _w("overall", lang, done=sum(s.done for s in summaries),
               total=sum(s.total for s in summaries),
               first_try=sum(s.first_try for s in summaries))
+
+
+def edition_links_html(edition: str) -> str:
+    """The links from a welcome page of ``edition`` to the welcome page of every other
+    edition (``../fr/00-bienvenue.ipynb``, ``../en/00-welcome.ipynb``), each one labelled
+    in the language of the edition it opens ("Version française", "English version":
+    catalog ``welcome.edition_link`` of that language) and marked with its ``lang`` and
+    ``hreflang`` so that a screen reader says it in that language.
+
+    Raises:
+        ValueError: unknown edition.
+    """
+    explain.catalog(edition)
+    welcome = COURSE[0]
+    links = "".join(
+        f'<a class="bt-edition" href="{_e(welcome.href(other))}" lang="{other}" '
+        f'hreflang="{other}">{_e(_w("edition_link", other))}</a>'
+        for other in explain.LANGUAGES if other != edition)
+    return f'<p class="bt-editions">{links}</p>'
 
 
 def help_html(lang: str) -> str:

@@ -1,4 +1,5 @@
-"""The game app (issue 5, ``notebooks/en/08-play-a-game.ipynb``): a whole game to 501,
+"""The game app (issue 5, ``notebooks/en/08-play-a-game.ipynb``,
+``notebooks/fr/08-une-partie.ipynb``): a whole game to 501,
 1000 or 2000 against three computer players, the coach optional, the rules preset
 selectable, saved after every deal so that a page reload or a restart resumes it.
 
@@ -24,6 +25,7 @@ from belote_teach.progress import GameStore
 from belote_teach.render.score_sheet import render_score_sheet
 from belote_teach.rules import RuleSet
 from belote_teach.session import TableSession
+from belote_teach.ui.language import resolve_language
 from belote_teach.ui.table import TableApp
 
 __all__ = ["GameApp"]
@@ -42,7 +44,8 @@ class GameApp(widgets.VBox):
     Args:
         store: where the game is kept (default: the user's data directory).
         name: the saved game's name in the store.
-        lang: ``"en"`` or ``"fr"``.
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language
+            (:func:`~belote_teach.ui.language.use_language`).
         pace: seconds between two computer decisions (0 in tests).
         progress: where a game played to the end is counted (lesson progress; default:
             the learner's data directory).
@@ -51,14 +54,13 @@ class GameApp(widgets.VBox):
     above the table, set aside, and a new game can be started).
 
     Raises:
-        ValueError: unknown language.
+        UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"``.
     """
 
     def __init__(self, store: GameStore | None = None, *, name: str = "game",
-                 lang: str = "en", pace: float = 0.6,
+                 lang: str | None = None, pace: float = 0.6,
                  progress: CourseProgress | None = None) -> None:
-        if lang not in ("en", "fr"):
-            raise ValueError(f"unknown language {lang!r}: expected 'en' or 'fr'")
+        lang = resolve_language(lang)
         self.store = store or GameStore()
         self.name = name
         self.lang = lang

@@ -4,6 +4,14 @@ exercise sets. Each function returns one widget for a notebook cell to display.
     >>> board = show_position("C", trick=["7D", "AD"], hand=["8C", "QC", "KH", "AS"])
     >>> "Must trump" in board.feedback_html
     True
+
+Every function speaks the lesson's language when no ``lang=`` is given: the one the
+notebook's set-up cell chose with :func:`use_language` (``use_language("fr")`` in the
+French edition), else English (:func:`lesson_language`).
+
+    >>> "Obligation de couper" in show_position("C", trick=["7D", "AD"], hand=["8C", "KH"],
+    ...                                          lang="fr").feedback_html
+    True
 """
 
 from __future__ import annotations
@@ -56,11 +64,13 @@ from belote_teach.scoring import score_deal
 from belote_teach.trick import Trick
 from belote_teach.ui.board import CardBoard
 from belote_teach.ui.drill import DrillPlayer
+from belote_teach.ui.language import lesson_language, resolve_language, use_language
 from belote_teach.ui.scenario_player import ScenarioPlayer
 
 __all__ = [
     "drill",
     "exercises",
+    "lesson_language",
     "show_announcement_values",
     "show_announcements",
     "show_bidding",
@@ -77,6 +87,7 @@ __all__ = [
     "show_seats",
     "show_tip",
     "show_trick",
+    "use_language",
 ]
 
 #: The learner's seat in every example: at the bottom of the table.
@@ -85,7 +96,7 @@ LEARNER = Seat.SOUTH
 
 def show_position(trump: Suit | str, trick: Iterable[Card | str], hand: Iterable[Card | str], *,
                   rules: RuleSet | str | Mapping[str, object] | None = None,
-                  lang: str = "en") -> CardBoard:
+                  lang: str | None = None) -> CardBoard:
     """A worked example of R3: the table with ``trick``, the learner's ``hand`` (South,
     next to play) with the legal cards marked ✓ and the others dimmed, and the engine's
     explanation under the rule's title.
@@ -95,11 +106,12 @@ def show_position(trump: Suit | str, trick: Iterable[Card | str], hand: Iterable
         trick: the cards already played, leader first (0–3).
         hand: South's cards.
         rules: a RuleSet, preset name or options mapping (default ``classic``).
-        lang: ``"en"`` or ``"fr"``.
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
         InvalidCardError, InvalidPositionError, InvalidRuleSetError: bad input, named.
     """
+    lang = resolve_language(lang)
     position = Trick.before(LEARNER, trump, trick)
     legal = legal_plays(hand, position, RuleSet.from_spec(rules))
     states = {card: ("legal" if card in legal else "dim") for card in legal.hand}
@@ -117,7 +129,7 @@ def show_position(trump: Suit | str, trick: Iterable[Card | str], hand: Iterable
 
 
 def show_trick(trump: Suit | str, cards: Iterable[Card | str], *, leader: Seat | str = LEARNER,
-               lang: str = "en") -> CardBoard:
+               lang: str | None = None) -> CardBoard:
     """A complete trick on the table with its winner and card points (R1.5), and why it
     wins with the points card by card (R1.2, R1.3).
 
@@ -125,11 +137,12 @@ def show_trick(trump: Suit | str, cards: Iterable[Card | str], *, leader: Seat |
         trump: the trump suit.
         cards: the 4 cards in play order, leader first.
         leader: the seat that led (default South, the learner).
-        lang: ``"en"`` or ``"fr"``.
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
         InvalidCardError, InvalidPositionError: bad cards or not 4 of them.
     """
+    lang = resolve_language(lang)
     played = parse_cards(list(cards), what="trick")
     if len(played) != 4:
         raise ValueError(f"show_trick needs the 4 cards of a trick, got {len(played)}")
@@ -143,7 +156,7 @@ def show_trick(trump: Suit | str, cards: Iterable[Card | str], *, leader: Seat |
                          "info", line, [explain.explain_trick(trick, LEARNER, lang)]))
 
 
-def exercises(path: str | Path, *, lang: str = "en", title: str = "",
+def exercises(path: str | Path, *, lang: str | None = None, title: str = "",
               ids: Sequence[str] | None = None,
               progress: CourseProgress | None = None) -> ScenarioPlayer:
     """The exercise player of a lesson's scenario file, with the learner's answers kept:
@@ -153,7 +166,8 @@ def exercises(path: str | Path, *, lang: str = "en", title: str = "",
 
     Args:
         path: the scenario file (SCENARIOS.md), e.g. ``"../scenarios/03-play-a-trick.yaml"``.
-        lang: ``"en"`` or ``"fr"``; the learner can switch.
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
+            The learner can switch.
         title: optional heading above the exercises.
         ids: show only these scenarios of the file, in this order (a few exercises after
             a section, a short quiz at the end); ``None``: the player's choice of the
@@ -170,6 +184,7 @@ def exercises(path: str | Path, *, lang: str = "en", title: str = "",
             ids listed), is given twice, or ``ids`` is empty.
         ValueError: no scenario the player can show, or an unknown language.
     """
+    lang = resolve_language(lang)
     lesson_id = Path(path).stem
     store = progress if progress is not None else CourseProgress()
     found = store.read(lang=lang)
@@ -198,9 +213,17 @@ def exercises(path: str | Path, *, lang: str = "en", title: str = "",
     return player
 
 
-def show_orders(lang: str = "en") -> CardBoard:
+def show_orders(lang: str | None = None) -> CardBoard:
     """The trump and plain-suit orders with their card points (R1.2, R1.3), drawn from the
-    engine's tables so the lesson and the engine cannot disagree."""
+    engine's tables so the lesson and the engine cannot disagree.
+
+    Args:
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
+
+    Raises:
+        ValueError: unknown language.
+    """
+    lang = resolve_language(lang)
     return CardBoard(table_html=render.orders_html(lang))
 
 
@@ -278,41 +301,50 @@ def _coach_box(head: str, paragraphs: Iterable[str]) -> str:
 
 
 # ---------------------------------------------------------------------------- lesson 1 (R1)
-def show_deck(lang: str = "en") -> CardBoard:
+def show_deck(lang: str | None = None) -> CardBoard:
     """The 32 cards of the deck (R1.1), one row per suit in sequence order (R1.6), drawn
     from the engine's :data:`~belote_teach.cards.DECK`.
+
+    Args:
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
         ValueError: unknown language.
     """
+    lang = resolve_language(lang)
     return CardBoard(table_html=examples.deck_html(lang))
 
 
-def show_seats(lang: str = "en") -> CardBoard:
+def show_seats(lang: str | None = None) -> CardBoard:
     """The four seats seen from the learner (South, at the bottom): the partner opposite,
     the opponents left and right, the two teams Nous / Eux (R1.1) and the order of play,
     counter-clockwise (R2.8), from the engine's :class:`~belote_teach.cards.Seat`.
 
+    Args:
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
+
     Raises:
         ValueError: unknown language.
     """
+    lang = resolve_language(lang)
     return CardBoard(table_html=examples.seats_html(LEARNER, lang))
 
 
 def show_count(trump: Suit | str, cards: Iterable[Card | str], *,
-               lang: str = "en") -> CardBoard:
+               lang: str | None = None) -> CardBoard:
     """Cards with the card points of each (R1.2, R1.3) and their sum, in points.
 
     Args:
         trump: the atout suit (``"H"`` or :class:`Suit`).
         cards: the cards to count (1 to 32), e.g. the four cards of a pli.
-        lang: ``"en"`` or ``"fr"``.
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
         InvalidCardError: ``trump`` or a card cannot be read, or a card is given twice.
         InvalidPositionError: no card given.
         ValueError: unknown language.
     """
+    lang = resolve_language(lang)
     suit = Suit.parse(trump)
     counted = parse_cards(cards, what="cards")
     if not counted:
@@ -320,14 +352,19 @@ def show_count(trump: Suit | str, cards: Iterable[Card | str], *,
     return CardBoard(table_html=examples.count_html(counted, suit, lang))
 
 
-def show_deck_points(trump: Suit | str, *, lang: str = "en") -> CardBoard:
+def show_deck_points(trump: Suit | str, *, lang: str | None = None) -> CardBoard:
     """The card points of each suit with ``trump`` as atout, the 152 of the 32 cards and
     the 10 of the dix de der: 162 points in a deal (R1.2–R1.4), summed by the engine.
+
+    Args:
+        trump: the atout suit (``"H"`` or :class:`Suit`).
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
         InvalidCardError: ``trump`` names no suit.
         ValueError: unknown language.
     """
+    lang = resolve_language(lang)
     return CardBoard(table_html=examples.deck_points_html(Suit.parse(trump), lang))
 
 
@@ -385,7 +422,7 @@ def _deal_text(deal: Deal, lang: str) -> tuple[str, list[str]]:
 
 
 def show_deal(seed: int, dealer: Seat | str = LEARNER, bids: Iterable[Bid | str] = (), *,
-              open_hands: bool = False, lang: str = "en") -> CardBoard:
+              open_hands: bool = False, lang: str | None = None) -> CardBoard:
     """A real deal dealt by the engine (``Deal.new(dealer, rng=seed)``, R2.1–R2.3) and
     the bids said so far, seen from South: the table with the dealer's button, the
     turned card (retourne) and the stock, or the atout and the taker once somebody took;
@@ -402,7 +439,7 @@ def show_deal(seed: int, dealer: Seat | str = LEARNER, bids: Iterable[Bid | str]
             letter in round 2), each checked by the engine.
         open_hands: also show every hand face up: the packets as dealt while bidding
             (or after a pass-out), what each player received at completion after a take.
-        lang: ``"en"`` or ``"fr"``.
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
         InvalidPositionError: ``seed`` is not a whole number, ``dealer`` names no seat.
@@ -410,6 +447,7 @@ def show_deal(seed: int, dealer: Seat | str = LEARNER, bids: Iterable[Bid | str]
             when said (R2.4, R2.5), or comes after the bidding ended.
         ValueError: unknown language.
     """
+    lang = resolve_language(lang)
     deal = Deal.new(dealer, rng=_check_seed(seed))
     for bid in bids:
         deal.bid(bid)
@@ -460,7 +498,7 @@ def _bidding_deal(hand: Iterable[Card | str], turned: Card | str,
 
 def show_bidding(hand: Iterable[Card | str], turned: Card | str,
                  history: Sequence[Bid | str] = (), *, bid: Bid | str | None = None,
-                 seed: int = 0, samples: int | None = None, lang: str = "en") -> CardBoard:
+                 seed: int = 0, samples: int | None = None, lang: str | None = None) -> CardBoard:
     """South's turn to bid with ``hand`` and the retourne ``turned`` (R2.4, R2.5), and what
     the coach says: its advice (:func:`~belote_teach.coach_calls.hint_bid`, R9 tip 1
     checked by simulation, with the chance of making the contract in %) and, when ``bid``
@@ -478,7 +516,7 @@ def show_bidding(hand: Iterable[Card | str], turned: Card | str,
             simulation (same seed, same advice).
         samples: deals the coach simulates (default
             :data:`~belote_teach.coach_calls.BID_SAMPLES`).
-        lang: ``"en"`` or ``"fr"``.
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
         InvalidCardError: a card cannot be read or is given twice.
@@ -489,6 +527,7 @@ def show_bidding(hand: Iterable[Card | str], turned: Card | str,
         PhaseError: ``history`` ends the bidding before South's turn.
         ValueError: bad ``samples`` or unknown language.
     """
+    lang = resolve_language(lang)
     deal = _bidding_deal(hand, turned, history, _check_seed(seed))
     obs = deal.observation(LEARNER)
     t = examples.lesson_text
@@ -503,7 +542,7 @@ def show_bidding(hand: Iterable[Card | str], turned: Card | str,
 
 # ---------------------------------------------------------------------------- lesson 4 (R4, R5)
 def show_announcements(hand: Iterable[Card | str], trump: Suit | str, *,
-                       lang: str = "en") -> CardBoard:
+                       lang: str | None = None) -> CardBoard:
     """What an 8-card hand can announce, as the engine reads it
     (:func:`~belote_teach.announcements.find_announcements`: R4.1 sequences, R4.2 carrés,
     R4.3 one card in one combination, the reading worth the most), with the points, and
@@ -512,13 +551,14 @@ def show_announcements(hand: Iterable[Card | str], trump: Suit | str, *,
     Args:
         hand: the 8 cards held during the first pli (R4.4).
         trump: the atout suit.
-        lang: ``"en"`` or ``"fr"``.
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
         InvalidCardError: a card or ``trump`` cannot be read, or a card is given twice.
         InvalidPositionError: ``hand`` does not hold 8 cards.
         ValueError: unknown language.
     """
+    lang = resolve_language(lang)
     cards = parse_cards(hand, what="hand")
     if len(cards) != 8:
         raise InvalidPositionError(
@@ -530,18 +570,22 @@ def show_announcements(hand: Iterable[Card | str], trump: Suit | str, *,
         cards, suit, found, has_belote(cards, suit), lang))
 
 
-def show_announcement_values(lang: str = "en") -> CardBoard:
+def show_announcement_values(lang: str | None = None) -> CardBoard:
     """What each announcement is worth, in points: the sequences (tierce, cinquante, cent,
     R4.1) and the carrés by rank (R4.2), drawn from the engine's tables.
+
+    Args:
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
         ValueError: unknown language.
     """
+    lang = resolve_language(lang)
     return CardBoard(table_html=examples.announcement_values_html(lang))
 
 
 def show_compare(trump: Suit | str, ns: Iterable[object] = (), ew: Iterable[object] = (), *,
-                 lang: str = "en") -> CardBoard:
+                 lang: str | None = None) -> CardBoard:
     """Which team scores its announcements (R4.5, R4.6), as the engine compares them
     (:func:`~belote_teach.announcements.compare_announcements`): each team's
     announcements, the best of each, the winner with all its points and the step of R4.5
@@ -552,13 +596,14 @@ def show_compare(trump: Suit | str, ns: Iterable[object] = (), ew: Iterable[obje
         ns, ew: the announcements of North-South and of East-West, each given by its
             cards (``["JC", "QC", "KC"]``) or as an
             :class:`~belote_teach.announcements.Announcement`.
-        lang: ``"en"`` or ``"fr"``.
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
         InvalidCardError: a card or ``trump`` cannot be read.
         FalseAnnouncementError: an item makes no announcement (R4.1, R4.2).
         ValueError: unknown language.
     """
+    lang = resolve_language(lang)
     suit = Suit.parse(trump)
     ns_list, ew_list = _announcements(ns, "ns"), _announcements(ew, "ew")
     winner, scored = compare_announcements(ns_list, ew_list, suit)
@@ -594,7 +639,7 @@ def _play_text(deal: Deal, obs: Observation, lang: str) -> list[str]:
 def show_play(seed: int, dealer: Seat | str = LEARNER, *, cards: int = 0,
               rules: RuleSet | str | Mapping[str, object] | None = None, hint: bool = False,
               review: Card | str | None = None, belote: bool | None = None,
-              lang: str = "en") -> CardBoard:
+              lang: str | None = None) -> CardBoard:
     """A real deal (``Deal.new(dealer, rng=seed, rules)``) played by four club players
     (the course's computer players) until ``cards`` cards are on the table, seen from
     South: the table with what was said (the bids, the announcements declared during
@@ -613,7 +658,7 @@ def show_play(seed: int, dealer: Seat | str = LEARNER, *, cards: int = 0,
         review: a card of South's hand to review (:func:`~belote_teach.coach.review`).
         belote: with ``review``: review instead whether South says "belote" with that
             card (:func:`~belote_teach.coach_calls.review_belote`, R5.1, R5.2).
-        lang: ``"en"`` or ``"fr"``.
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
         InvalidPositionError: ``seed`` or ``cards`` is not a whole number (0 to 32), or the
@@ -622,6 +667,7 @@ def show_play(seed: int, dealer: Seat | str = LEARNER, *, cards: int = 0,
         IllegalPlayError: ``review`` is not in South's hand.
         ValueError: ``belote`` without ``review``, bad rules, unknown language.
     """
+    lang = resolve_language(lang)
     if isinstance(cards, bool) or not isinstance(cards, int) or not 0 <= cards <= len(DECK):
         raise InvalidPositionError(f"cards {cards!r} refused: the cards played so far, a "
                                    f"whole number from 0 to {len(DECK)}")
@@ -659,7 +705,7 @@ def show_score(takers: Team | str, card_points: Mapping[Team | str, int],
                reserve: int = 0, revoke: Team | str | None = None,
                trump: Suit | str | None = None,
                rules: RuleSet | str | Mapping[str, object] | None = None,
-               lang: str = "en") -> CardBoard:
+               lang: str | None = None) -> CardBoard:
     """The score of a finished deal as the engine computes it
     (:func:`~belote_teach.scoring.score_deal`: R6.1 totals, R6.2 contract, R6.3 made,
     R6.4 dedans, R6.5 capot, R6.6 litige and reserve, R6.7 rounding, R5.3 belote, R3.8
@@ -677,7 +723,7 @@ def show_score(takers: Team | str, card_points: Mapping[Team | str, int],
         revoke: the team that revoked (renonce, R3.8), or ``None``.
         trump: the atout suit, needed only to compare equal sequences (R4.5).
         rules: a RuleSet, preset name or options mapping (e.g. ``{"rounding": True}``).
-        lang: ``"en"`` or ``"fr"``.
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
         InvalidScoreError: as :func:`~belote_teach.scoring.score_deal` (points not adding
@@ -686,6 +732,7 @@ def show_score(takers: Team | str, card_points: Mapping[Team | str, int],
         InvalidRuleSetError, InvalidCardError: bad rules or trump.
         ValueError: unknown language.
     """
+    lang = resolve_language(lang)
     declared = None
     if announcements is not None:
         declared = {team: _announcements(items, f"announcements of {team}")
@@ -698,7 +745,7 @@ def show_score(takers: Team | str, card_points: Mapping[Team | str, int],
 
 def show_score_sheet(seed: int, *, deals: int | None = None,
                      rules: RuleSet | str | Mapping[str, object] | None = None,
-                     lang: str = "en") -> CardBoard:
+                     lang: str | None = None) -> CardBoard:
     """The score sheet (Nous / Eux) of a game played by four club players from ``seed``
     (:class:`~belote_teach.game.Game`, first dealer South): one row per deal with the
     contract, the outcome and the marks, each deal's summary on demand, the running
@@ -710,7 +757,7 @@ def show_score_sheet(seed: int, *, deals: int | None = None,
         deals: stop after this many deals (passed-out ones included), or ``None`` to play
             to the end of the game.
         rules: a RuleSet, preset name or options mapping (``{"target": 501}``).
-        lang: ``"en"`` or ``"fr"``.
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
         InvalidPositionError: ``seed`` is not a whole number, or ``deals`` is not a whole
@@ -718,6 +765,7 @@ def show_score_sheet(seed: int, *, deals: int | None = None,
         InvalidRuleSetError: bad rules.
         ValueError: unknown language.
     """
+    lang = resolve_language(lang)
     if deals is not None and (isinstance(deals, bool) or not isinstance(deals, int)
                               or deals < 1):
         raise InvalidPositionError(f"deals {deals!r} refused: a whole number of deals, 1 or "
@@ -733,7 +781,7 @@ def show_score_sheet(seed: int, *, deals: int | None = None,
 # ---------------------------------------------------------------------------- lesson 6 (R9)
 def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
              belote: bool | None = None, declare: Iterable[object] | None = None,
-             hint: bool = True, lang: str = "en") -> CardBoard:
+             hint: bool = True, lang: str | None = None) -> CardBoard:
     """The key moment of a curated practice deal (``notebooks/deals/practice.yaml``), where
     a tip of R9 or a rule decides South's move, reached with club players in all four
     seats; South's view with the cards South may play marked, and the coach's advice
@@ -751,7 +799,7 @@ def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
         declare: the announcements South declares with the first card (each by its cards;
             ``[]`` for none), or ``None`` not to review announcements.
         hint: show the coach's advice (default True).
-        lang: ``"en"`` or ``"fr"``.
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
         InvalidPositionError: no practice deal has that id.
@@ -763,6 +811,7 @@ def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
             ``review`` of a card at a bidding moment.
         ValueError: ``belote`` without a card to review, unknown language.
     """
+    lang = resolve_language(lang)
     deals = {d.id: d for d in load_practice_deals()}
     if practice_id not in deals:
         raise InvalidPositionError(f"no practice deal {practice_id!r}: expected one of "
@@ -817,7 +866,7 @@ def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
 
 
 # ---------------------------------------------------------------------------- drills (issue 6)
-def drill(ids: str | Sequence[str] | None, *, lang: str = "en", title: str = "",
+def drill(ids: str | Sequence[str] | None, *, lang: str | None = None, title: str = "",
           progress: CourseProgress | None = None) -> DrillPlayer:
     """The drill player of a lesson: endless fresh positions of the drills ``ids``
     (:data:`belote_teach.drills.DRILLS`), with a hint, the explanation of every answer
@@ -828,7 +877,8 @@ def drill(ids: str | Sequence[str] | None, *, lang: str = "en", title: str = "",
     Args:
         ids: the drills offered, e.g. ``["must-overtrump", "must-undertrump"]`` (a single
             id accepted); ``None``: all of them. The first one is shown first.
-        lang: ``"en"`` or ``"fr"``; the learner can switch.
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
+            The learner can switch.
         title: optional heading (default: "Practice: one rule, endless positions", in
             the learner's language).
         progress: where the best streaks are kept (default: the learner's data
@@ -840,5 +890,6 @@ def drill(ids: str | Sequence[str] | None, *, lang: str = "en", title: str = "",
         DrillChoiceError: ``ids`` is empty, not a list of texts, or names a drill twice.
         ValueError: unknown language.
     """
+    lang = resolve_language(lang)
     store = progress if progress is not None else CourseProgress()
     return DrillPlayer(ids, lang=lang, title=title, progress=store)

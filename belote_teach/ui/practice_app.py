@@ -1,4 +1,5 @@
-"""Guided practice hands (issue 5, ``notebooks/en/07-practice-hands.ipynb``): a curated
+"""Guided practice hands (issue 5, ``notebooks/en/07-practice-hands.ipynb``,
+``notebooks/fr/07-donnes-d-entrainement.ipynb``): a curated
 deal (:mod:`belote_teach.practice`) played at the table with computer partner and
 opponents, the coach on or off, then an end-of-deal debrief listing the learner's
 mistakes with their cost and outcome impact, each one clickable to show its position.
@@ -19,6 +20,7 @@ from belote_teach.course_progress import CourseProgress
 from belote_teach.practice import PracticeDeal
 from belote_teach.render.table import render_table
 from belote_teach.session import Mistake, TableSession
+from belote_teach.ui.language import resolve_language
 from belote_teach.ui.table import TableApp
 
 __all__ = ["PracticeApp"]
@@ -29,23 +31,24 @@ class PracticeApp(widgets.VBox):
 
     Args:
         deals: the curated deals (:func:`~belote_teach.practice.load_practice_deals`).
-        lang: ``"en"`` or ``"fr"``.
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language
+            (:func:`~belote_teach.ui.language.use_language`).
         level: the computer players' level (``"club"`` or ``"expert"``).
         pace: seconds between two computer decisions (0 in tests).
         progress: where a deal played to the end is counted (lesson progress; default:
             the learner's data directory).
 
     Raises:
-        ValueError: no deal, or an unknown language.
+        ValueError: no deal.
+        UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"``.
     """
 
-    def __init__(self, deals: Sequence[PracticeDeal], *, lang: str = "en",
+    def __init__(self, deals: Sequence[PracticeDeal], *, lang: str | None = None,
                  level: str = "club", pace: float = 0.6,
                  progress: CourseProgress | None = None) -> None:
         if not deals:
             raise ValueError("a practice app needs at least one practice deal")
-        if lang not in ("en", "fr"):
-            raise ValueError(f"unknown language {lang!r}: expected 'en' or 'fr'")
+        lang = resolve_language(lang)
         self.deals = tuple(deals)
         self.lang = lang
         self.level = level

@@ -1,7 +1,10 @@
-"""The welcome page (issue 6, ``notebooks/en/00-welcome.ipynb``): the course map with the
-learner's progress in every lesson and a link opening each lesson app, how to use the
-apps, an EN / FR switch that redraws the page, and the progress file: download it, load
-one (added to the progress or replacing it), or reset the progress after a confirmation.
+"""The welcome page (issues 6 and 7, ``notebooks/en/00-welcome.ipynb`` and
+``notebooks/fr/00-bienvenue.ipynb``): the course map with the learner's progress in every
+lesson and a link opening each lesson app of the page's edition, the link to the other
+edition's welcome page, how to use the apps, an EN / FR switch that redraws the page, and
+the progress file: download it, load one (added to the progress or replacing it), or
+reset the progress after a confirmation. The progress is the same in both editions (kept
+by lesson id and scenario id, see :mod:`belote_teach.course`).
 
 A thin controller: the progress comes from
 :class:`~belote_teach.course_progress.CourseProgress`, the map's lines from
@@ -18,7 +21,6 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from belote_teach import explain, render
-from belote_teach._storage import check_language
 from belote_teach.course_progress import (
     IMPORT_MODES,
     CourseProgress,
@@ -30,9 +32,11 @@ from belote_teach.render.course_map import (
     COURSE_STYLE,
     course_map_html,
     download_link_html,
+    edition_links_html,
     help_html,
     overall_text,
 )
+from belote_teach.ui.language import resolve_language
 
 __all__ = ["WelcomePage"]
 
@@ -52,17 +56,24 @@ class WelcomePage(widgets.VBox):
     """The course map, the help and the progress file, in one widget.
 
     Args:
-        course_dir: the course folder (``notebooks/``, holding ``en/``, ``scenarios/``
-            and ``deals/``); the default ``".."`` fits a notebook in ``notebooks/en/``,
-            where Voilà and nbval start its kernel.
-        lang: ``"en"`` or ``"fr"``; the learner can switch.
+        course_dir: the course folder (``notebooks/``, holding ``en/``, ``fr/``,
+            ``scenarios/`` and ``deals/``); the default ``".."`` fits a notebook in
+            ``notebooks/en/`` or ``notebooks/fr/``, where Voilà and nbval start its kernel.
+        lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language
+            (:func:`~belote_teach.ui.language.use_language`). The learner can switch.
+        edition: the edition the page belongs to, ``"en"`` or ``"fr"``: its lessons are
+            linked (``<course_dir>/<edition>/``), and the other edition's welcome page
+            is linked at the top. ``None``: the page's first language. Switching the
+            language changes the words, not the edition.
         progress: the progress store (default: the learner's data directory).
 
     Raises:
-        UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"``.
+        UnknownLanguageError: ``lang`` or ``edition`` is not ``"en"`` or ``"fr"``.
 
     Attributes:
         language: the EN / FR toggle (set ``.value`` to switch).
+        edition: the edition of the page (fixed).
+        editions: the links to the other edition's welcome page (HTML).
         course_map: the lessons with their progress (HTML).
         message: what happened last (a damaged progress file, a file loaded or refused,
             a reset), in the page's language; empty when there is nothing to say.
@@ -73,9 +84,11 @@ class WelcomePage(widgets.VBox):
             ``confirm_box`` (shown only while asking) answer.
     """
 
-    def __init__(self, course_dir: str | Path = "..", *, lang: str = "en",
+    def __init__(self, course_dir: str | Path = "..", *, lang: str | None = None,
+                 edition: str | None = None,
                  progress: CourseProgress | None = None) -> None:
-        check_language(lang)
+        lang = resolve_language(lang)
+        self.edition = lang if edition is None else resolve_language(edition)
         self.course_dir = Path(course_dir)
         self.store = progress if progress is not None else CourseProgress()
         self.lang = lang
@@ -83,6 +96,7 @@ class WelcomePage(widgets.VBox):
 
         self.style_sheet = widgets.HTML(f"<style>{render.STYLE}\n{COURSE_STYLE}</style>")
         self.header = widgets.HTML()
+        self.editions = widgets.HTML(edition_links_html(self.edition))
         self.language = widgets.ToggleButtons(
             options=[("EN", "en"), ("FR", "fr")], value=lang,
             tooltips=["English", "Français"], style={"button_width": "52px"},
@@ -120,7 +134,7 @@ class WelcomePage(widgets.VBox):
         files = widgets.HBox([self.upload, self.load_mode],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center",
                                                    margin="8px 0 0 0"))
-        super().__init__([self.style_sheet, top, self.message, self.map_title,
+        super().__init__([self.style_sheet, self.editions, top, self.message, self.map_title,
                           self.course_map, self.help, self.keep, self.download, files,
                           widgets.HBox([self.reset_button]), self.confirm_box],
                          layout=widgets.Layout(max_width="860px"))
@@ -202,13 +216,13 @@ class WelcomePage(widgets.VBox):
 
     def _draw(self, found: ProgressRead) -> None:
         lang = self.lang
-        lines = course_overview(found.record, self.course_dir)
+        lines = course_overview(found.record, self.course_dir, lang=self.edition)
         self.header.value = (f"<h1>{_e(_w('title', lang))}</h1>"
                              f"<p class='bt-intro'>{_e(_w('intro', lang))}</p>"
                              f"<p class='bt-overall'>{_e(overall_text(lines, lang))}</p>")
         self.message.value = self._notice_html()
         self.map_title.value = f"<h2>{_e(_w('map_title', lang))}</h2>"
-        self.course_map.value = course_map_html(lines, lang, here=HERE)
+        self.course_map.value = course_map_html(lines, lang, here=HERE, edition=self.edition)
         self.help.value = f"<h2>{_e(_w('help_title', lang))}</h2>{help_html(lang)}"
         self.keep.value = (f"<h2>{_e(_w('keep_title', lang))}</h2>"
                            f"<p>{_e(_w('keep_help', lang))}</p>")
