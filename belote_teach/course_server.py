@@ -16,17 +16,27 @@ served (default: the current directory).
 from __future__ import annotations
 
 from tornado.web import RedirectHandler
+from traitlets.config import Config
 from voila.app import Voila
 
 from belote_teach.course import COURSE
 
-__all__ = ["WELCOME", "WELCOME_FR", "CourseVoila", "main"]
+__all__ = ["KERNEL_CULLING", "WELCOME", "WELCOME_FR", "CourseVoila", "main"]
 
 #: The page ``/`` opens, relative to the served directory (lesson 00 of the course,
 #: English edition): ``en/00-welcome.ipynb``.
 WELCOME = f"en/{COURSE[0].notebook('en')}"
 #: The page ``/fr`` opens: the French edition's welcome page, ``fr/00-bienvenue.ipynb``.
 WELCOME_FR = f"fr/{COURSE[0].notebook('fr')}"
+
+
+#: Kernels of closed pages are shut down after this many seconds without activity
+#: (Voilà's own shutdown request on page close is refused with a 403, voila issue 1458,
+#: so without culling every visit of a lesson would leave a kernel running). A page that
+#: is open keeps its kernel: connected kernels are never culled. Options given on the
+#: command line override these.
+KERNEL_CULLING = Config({"MappingKernelManager": {
+    "cull_idle_timeout": 300, "cull_interval": 60, "cull_connected": False}})
 
 
 class CourseVoila(Voila):
@@ -39,6 +49,12 @@ class CourseVoila(Voila):
 
     name = "belote-teach"
     description = "Serve the belote-teach course with Voilà, opening on the welcome page."
+
+    def initialize(self, argv: list[str] | None = None) -> None:
+        """Voilà's initialisation with :data:`KERNEL_CULLING` as defaults (the command
+        line, read by ``super().initialize``, overrides them)."""
+        self.update_config(KERNEL_CULLING)
+        super().initialize(argv)
 
     def init_handlers(self) -> list:
         """Voilà's routes, preceded by the redirection of ``/`` (and ``/voila``) to the

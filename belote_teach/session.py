@@ -12,16 +12,22 @@ debrief, and takes back the learner's last card (with the computer cards after i
 
 Everything is deterministic given the seed: the computer players draw from one
 ``random.Random``, the coach from another derived from it.
+
+The learner may switch language at any time (:attr:`TableSession.lang`): what the session
+says from then on is in the new language, and what it said before can be worded again
+(:meth:`Feedback.text_in`, the hint's ``text(lang)``) without asking the coach again.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Literal
 
 from belote_teach import coach, coach_calls
+from belote_teach._storage import check_language
 from belote_teach.announcements import Announcement
 from belote_teach.bidding import Bid
 from belote_teach.cards import Card, Seat
@@ -34,10 +40,12 @@ from belote_teach.players import Player, Technique, make_player
 from belote_teach.players.base import says_belote
 from belote_teach.rules import Rule
 
-__all__ = ["Event", "Feedback", "Mistake", "TableSession"]
+__all__ = ["Advice", "Event", "Feedback", "Mistake", "TableSession"]
 
 Review = coach.Review | coach_calls.BidReview | coach_calls.AnnouncementReview \
     | coach_calls.BeloteReview
+#: The coach's advice for the learner's next decision: its ``text(lang)`` words it.
+Advice = coach.Hint | coach_calls.BidHint
 
 #: Coach verdicts kept for the end-of-deal debrief.
 _DEBRIEF = (coach.Verdict.INACCURACY, coach.Verdict.MISTAKE)
@@ -93,12 +101,26 @@ class Feedback:
         reviews: the coach's reviews of the decision (card, announcements, belote), in
             that order; empty when coaching is off or the action was refused.
         rule: the R3 rule that refused a card (its title and ID head the message).
+        wording: ``wording(lang)`` is :attr:`text` in ``lang`` (``"en"`` or ``"fr"``);
+            ``None`` when only :attr:`text` is known. Read it through :meth:`text_in`.
     """
 
     accepted: bool
     text: str = ""
     reviews: tuple[Review, ...] = ()
     rule: Rule | None = None
+    wording: Callable[[str], str] | None = field(default=None, repr=False, compare=False)
+
+    def text_in(self, lang: str) -> str:
+        """:attr:`text` worded in ``lang``, for a learner who switched language after the
+        decision (the same rule or the same reviews, nothing asked of the coach again).
+        Without a :attr:`wording`, :attr:`text` as it was said.
+
+        Raises:
+            UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"``.
+        """
+        check_language(lang)
+        return self.wording(lang) if self.wording is not None else self.text
 
 
 class TableSession:
@@ -114,10 +136,11 @@ class TableSession:
         learner: the learner's seat (default South).
         rng: the computer players' chance (an int seed or a ``random.Random``).
         coaching: review every learner decision (default True).
-        lang: ``"en"`` or ``"fr"``, for the texts.
+        lang: ``"en"`` or ``"fr"``, for the texts (:attr:`lang` switches it later).
 
     Raises:
-        ValueError: unknown level or language; ``table`` is neither a Deal nor a Game.
+        ValueError: unknown level; ``table`` is neither a Deal nor a Game.
+        UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"`` (a ValueError).
     """
 
     def __init__(self, table: Deal | Game, players: Mapping[Seat, Player] | None = None, *,
@@ -126,8 +149,7 @@ class TableSession:
                  lang: str = "en") -> None:
         if not isinstance(table, (Deal, Game)):
             raise ValueError(f"a table plays a Deal or a Game, got {table!r}")
-        if lang not in ("en", "fr"):
-            raise ValueError(f"unknown language {lang!r}: expected 'en' or 'fr'")
+        check_language(lang)
         self.table = table
         self.learner = learner
         given = dict(players or {})
@@ -136,9 +158,31 @@ class TableSession:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         self.coach_rng = random.Random(self.rng.getrandbits(32))
         self.coaching = coaching
-        self.lang = lang
+        self._lang = lang
         self._start = table.copy()
         self._mistakes: list[Mistake] = []
+
+    # ------------------------------------------------------------------ language
+    @property
+    def lang(self) -> str:
+        """The learner's language, ``"en"`` or ``"fr"``: the coach's comments, hints and
+        the rules' explanations of refused actions are worded in it.
+
+        Setting it switches the language mid-deal or mid-game (the table's EN / FR
+        toggle): every text said afterwards is in the new language; the deal, the game,
+        the chance and the debrief's mistakes do not change (a :class:`Mistake`'s review
+        and a :class:`Feedback` word themselves in any language).
+
+        Raises:
+            UnknownLanguageError: when set to anything but ``"en"`` or ``"fr"`` (the
+                language is kept).
+        """
+        return self._lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        check_language(lang)
+        self._lang = lang
 
     # ------------------------------------------------------------------ reading
     @property
@@ -223,9 +267,10 @@ class TableSession:
             # simulation, so the coach's chance is not drawn from)
             refused = reviews[0] if reviews else coach_calls.review_bid(obs, bid,
                                                                         rng=self.coach_rng)
-            return Feedback(False, refused.explanation(self.lang))
+            return Feedback(False, refused.explanation(self.lang),
+                            wording=refused.explanation)
         self._keep(obs, reviews)
-        return Feedback(True, self._comment(reviews), reviews)
+        return self._accepted(reviews)
 
     def play(self, card: Card | str, *, announce: Sequence[Announcement] = (),
              belote: bool = False) -> Feedback:
@@ -246,7 +291,8 @@ class TableSession:
         assert legal is not None
         verdict = legal.verdict(parsed)          # IllegalPlayError: not in the hand
         if not verdict.legal:
-            return Feedback(False, explain_card(legal, parsed, self.lang), rule=legal.rule)
+            return Feedback(False, explain_card(legal, parsed, self.lang), rule=legal.rule,
+                            wording=partial(explain_card, legal, parsed))
         calls: list[Review] = []            # announcements (R4) and belote (R5) said
         if obs.announcements_available or announce:
             calls.append(coach_calls.review_announcements(obs, tuple(announce)))
@@ -254,15 +300,27 @@ class TableSession:
             calls.append(coach_calls.review_belote(obs, parsed, belote))
         refused = [r for r in calls if r.verdict is coach.Verdict.ILLEGAL]
         if refused:                         # the rule explained, in the learner's language
-            return Feedback(False, refused[0].explanation(self.lang))
+            return Feedback(False, refused[0].explanation(self.lang),
+                            wording=refused[0].explanation)
         reviews = (coach.review(obs, parsed, rng=self.coach_rng), *calls) if self.coaching \
             else ()
         self.table.play(parsed, seat=self.learner, announce=tuple(announce), belote=belote)
         self._keep(obs, reviews)
-        return Feedback(True, self._comment(reviews), reviews)
+        return self._accepted(reviews)
 
     def hint(self) -> str:
-        """The coach's advice for the learner's decision now, in one line.
+        """The coach's advice for the learner's decision now, in one line, in
+        :attr:`lang` (:meth:`advice` worded).
+
+        Raises:
+            ValueError: it is not the learner's turn.
+        """
+        return self.advice().text(self.lang)
+
+    def advice(self) -> Advice:
+        """The coach's advice for the learner's decision now: the bid to make (R9 tip 1,
+        checked by simulation) or the card to play, with its reason; ``text(lang)`` words
+        it in either language, so a widget can word it again after a language switch.
 
         Raises:
             ValueError: it is not the learner's turn.
@@ -271,8 +329,8 @@ class TableSession:
         if not self.learner_to_act:
             raise ValueError("no hint: it is not your turn")
         if self.deal.phase.is_bidding:
-            return coach_calls.hint_bid(obs, rng=self.coach_rng).text(self.lang)
-        return coach.hint(obs, rng=self.coach_rng).text(self.lang)
+            return coach_calls.hint_bid(obs, rng=self.coach_rng)
+        return coach.hint(obs, rng=self.coach_rng)
 
     def undo(self) -> bool:
         """Take back the learner's last card and the computer cards played after it (only
@@ -312,6 +370,15 @@ class TableSession:
             if review.verdict in _DEBRIEF:
                 self._mistakes.append(Mistake(done, obs, review))
 
-    def _comment(self, reviews: tuple[Review, ...]) -> str:
-        return " ".join(r.explanation(self.lang) for r in reviews)
+    def _accepted(self, reviews: tuple[Review, ...]) -> Feedback:
+        """The feedback of an accepted decision: the coach's reviews, worded in any
+        language."""
+        wording = partial(_comment, reviews)
+        return Feedback(True, wording(self.lang), reviews, wording=wording)
+
+
+def _comment(reviews: tuple[Review, ...], lang: str) -> str:
+    """The coach's reviews of one decision as one comment in ``lang`` (empty without
+    reviews)."""
+    return " ".join(r.explanation(lang) for r in reviews)
 

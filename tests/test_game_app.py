@@ -1,15 +1,21 @@
 """The game app (belote_teach.ui.game_app.GameApp) without a browser: a new game played
 by clicks, saved after the deal and resumed by a new app; a damaged save is reported and
-set aside, never a crash."""
+set aside, never a crash; the EN / FR toggle switching the whole app mid-game."""
 
 from __future__ import annotations
 
+import html
 import random
 from pathlib import Path
 
+import pytest
+from test_table_widget import english_in
+
+from belote_teach import explain
 from belote_teach.players import make_player
 from belote_teach.progress import GameStore
 from belote_teach.ui.game_app import GameApp
+from belote_teach.ui.language import UnknownLanguageError
 from belote_teach.ui.table import TableApp
 
 CLUB = make_player("club")
@@ -59,3 +65,57 @@ def test_a_damaged_save_is_reported_and_set_aside(tmp_path: Path) -> None:
     assert list((tmp_path / "games").glob("game.corrupt-*.json"))
     app.new_button.click()
     assert app.table is not None and (tmp_path / "games" / "game.json").exists()
+
+
+def test_the_game_switches_language_mid_deal_and_back(tmp_path: Path) -> None:
+    """The toggle at the top right words the settings, the table, the score sheet and the
+    message in French mid-deal, then back; the game goes on, and the saved game is the
+    same file before and after switching."""
+    store = GameStore(tmp_path)
+    app = GameApp(store, pace=0, lang="en")
+    app.target.value = 501
+    app.level.value = "expert"
+    app.new_button.click()
+    assert app.table is not None
+    table = app.table
+    _play_one_deal(table)                                 # saved, on the sheet
+    saved = (tmp_path / "games" / "game.json").read_bytes()
+    table.next_button.click()
+    game = table.session.table
+    actions = game.deal.actions
+    app.language.value = "fr"
+    assert app.children[0].children[-1] is app.language   # top right
+    assert app.lang == table.session.lang == "fr" and game.deal.actions == actions
+    assert (app.target.value, app.level.value, app.preset.value) == (501, "expert", "classic")
+    assert app.level.label == explain.text("level_expert", "fr")
+    assert app.preset.label == explain.text("preset_classic", "fr")
+    assert app.new_button.description == explain.text("new_game", "fr")
+    assert table.next_button.description == explain.text("next_deal", "fr")
+    assert explain.catalog("fr")["table"]["sheet"]["title"] in app.sheet.value
+    assert "Score sheet" not in app.sheet.value and english_in(app) == []
+    status = html.unescape(table.status.value)
+    assert any(explain.text(key, "fr") in status for key in ("turn_bid", "turn_card"))
+    assert (tmp_path / "games" / "game.json").read_bytes() == saved   # not touched
+    _play_one_deal(table)                                 # the game goes on, in French
+    assert len(game.sheet) == 2 and english_in(app) == []
+    app.language.value = "en"
+    assert app.new_button.description == "New game" and "Score sheet" in app.sheet.value
+    assert "The deal is over" in html.unescape(table.status.value)
+    again = GameApp(store, pace=0, lang="fr")             # the save holds no language
+    assert again.table is not None and again.table.session.table.sheet == game.sheet
+    assert explain.text("game_resumed", "fr") in html.unescape(again.message.value)
+    again.language.value = "en"
+    assert explain.text("game_resumed", "en") in html.unescape(again.message.value)
+
+
+def test_a_damaged_save_report_stays_and_a_bad_language_changes_nothing(
+        tmp_path: Path) -> None:
+    (tmp_path / "games").mkdir(parents=True)
+    (tmp_path / "games" / "game.json").write_text("{not json", encoding="utf-8")
+    app = GameApp(GameStore(tmp_path), pace=0, lang="fr")
+    report = app.message.value
+    app.language.value = "en"                 # the store's words are kept as they were
+    assert app.message.value == report and app.new_button.description == "New game"
+    with pytest.raises(UnknownLanguageError, match="'de'"):
+        app.set_language("de")
+    assert app.lang == "en" and app.language.value == "en"

@@ -1,18 +1,26 @@
 """The table widget (belote_teach.ui.table.TableApp) played by clicks, without a browser:
 a whole deal, illegal clicks, clicks out of turn and double clicks, the last trick, undo,
-a passed-out deal and a game."""
+a passed-out deal and a game; the language switched mid-deal."""
 
 from __future__ import annotations
 
+import html
 import random
+import re
 
+import ipywidgets as widgets
+import pytest
 from test_session import passed_out_seed
 
+from belote_teach import explain
+from belote_teach.bidding import Bid
 from belote_teach.cards import DECK, Seat
 from belote_teach.deal import Deal, Phase
+from belote_teach.explain import calls as call_text
 from belote_teach.game import Game
 from belote_teach.players import make_player
 from belote_teach.session import TableSession
+from belote_teach.ui.language import UnknownLanguageError
 from belote_teach.ui.table import TableApp
 
 CLUB = make_player("club")
@@ -159,3 +167,148 @@ def test_a_litige_deal_by_clicks() -> None:
             _click_card(app)
     assert deal.score is not None and deal.score.outcome is Outcome.LITIGE
     assert "The deal is over" in app.status.value
+
+
+# ---------------------------------------------------------------------- language switch
+#: English words a French table must not show (whole words, any case).
+ENGLISH = re.compile(r"\b(?:the|your|you|deal|trick|hint|undo|replay|review|next|take|"
+                     r"pass|game|rules|computer|coach on|score sheet|debrief|show|seconds|"
+                     r"declare|is playing|turn|north|south|east|west)\b", re.IGNORECASE)
+
+
+def shown_texts(widget: object) -> list[str]:
+    """The texts a learner reads in ``widget`` and its children: HTML without its tags,
+    the ``aria-label`` and ``title`` a screen reader says, descriptions and the labels of
+    choices."""
+    texts: list[str] = []
+    names = ["table_html", "hand_html", "feedback_html", "description"]
+    if isinstance(widget, widgets.HTML):
+        names.append("value")
+    for name in names:
+        value = getattr(widget, name, None)
+        if isinstance(value, str):
+            said = " ".join(re.findall(r'(?:aria-label|title)="([^"]*)"', value))
+            plain = re.sub(r"<style.*?</style>|<[^>]+>", " ", value, flags=re.DOTALL)
+            texts.append(html.unescape(f"{plain} {said}"))
+    if isinstance(widget, (widgets.Dropdown, widgets.ToggleButtons)):
+        texts += [str(o[0] if isinstance(o, tuple) else o) for o in widget.options]
+    for child in getattr(widget, "children", None) or ():
+        texts += shown_texts(child)
+    return texts
+
+
+def english_in(widget: object) -> list[str]:
+    """The words of :data:`ENGLISH` that ``widget`` shows (empty for a French widget)."""
+    return [m.group(0) for text in shown_texts(widget) for m in ENGLISH.finditer(text)]
+
+
+def test_the_english_check_finds_english() -> None:
+    assert english_in(widgets.HTML("<p>Your turn</p>")) == ["Your", "turn"]
+    assert english_in(widgets.VBox([widgets.Button(description="Hint")])) == ["Hint"]
+    assert english_in(widgets.HTML('<p aria-label="jack of spades">V♠</p>')) == []
+    assert english_in(widgets.HTML("<p>À toi de jouer : passe ou prends.</p>")) == []
+
+
+def _status(app: TableApp) -> str:
+    return html.unescape(app.status.value)
+
+
+def test_the_table_switches_to_french_mid_deal_and_back() -> None:
+    """Mid-deal, the status, buttons, pace label, hand and the coach's comment already
+    shown turn French; the deal is untouched and goes on, the coach now in French."""
+    app = _app()
+    _click_bid(app)
+    _click_card(app)
+    deal = app.session.deal
+    before, english_comment = deal.actions, app.board.feedback_html
+    assert english_comment and english_in(app)
+    app.set_language("fr")
+    assert app.session.lang == "fr" and deal.actions == before
+    assert explain.text("turn_card", "fr") in _status(app)
+    for button, key in ((app.hint_button, "hint"), (app.undo_button, "undo"),
+                        (app.last_button, "last_trick"), (app.replay_button, "replay_deal"),
+                        (app.review_button, "review_deal"), (app.next_button, "next_deal"),
+                        (app.pace_slider, "pace_label")):
+        assert button.description == explain.text(key, "fr")
+    assert app.board.feedback_html != english_comment       # the same comment, in French
+    assert english_in(app) == []
+    _click_card(app)                                         # the coach speaks French now
+    assert len(deal.actions) > len(before) and app.board.feedback_html
+    assert english_in(app) == []
+    app.set_language("en")
+    assert explain.text("turn_card", "en") in _status(app)
+    assert app.hint_button.description == "Hint" and "Hint" not in english_in(
+        widgets.HTML(app.board.feedback_html))
+    for _ in range(8):
+        if deal.phase.is_over:
+            break
+        _click_card(app)
+    assert deal.phase is Phase.SCORED and "The deal is over" in _status(app)
+
+
+def test_a_refused_card_and_a_hint_are_worded_again() -> None:
+    """The rule that refused a card and the coach's hint switch language with the table
+    (nothing asked of the coach again: its chance is not drawn from)."""
+    app = _app()
+    _click_bid(app)
+    for _ in range(8):
+        obs = app.session.observation
+        illegal = [c for c in obs.hand if c not in obs.legal_plays]
+        if illegal:
+            break
+        _click_card(app)
+    else:
+        raise AssertionError("no position with an illegal card in this deal")
+    app.board.selected = str(illegal[0])
+    rule = obs.legal_plays.rule
+    assert explain.rule_title(rule, "en") in html.unescape(app.board.feedback_html)
+    app.set_language("fr")
+    refused = html.unescape(app.board.feedback_html)
+    assert explain.rule_title(rule, "fr") in refused and rule.rule_id in refused
+    assert english_in(app) == []
+    app.hint_button.click()
+    chance = app.session.coach_rng.getstate()
+    assert explain.text("hint_title", "fr") in app.board.feedback_html
+    app.set_language("en")
+    assert explain.text("hint_title", "en") in app.board.feedback_html
+    assert english_in(widgets.HTML(app.board.feedback_html))      # an English hint now
+    assert app.session.coach_rng.getstate() == chance
+
+
+def test_the_bidding_box_and_the_announcements_switch_language() -> None:
+    """The bid buttons are named in the new language and still bid; a ticked
+    announcement stays ticked, its box named in the new language."""
+    app = _app()
+    app.set_language("fr")
+    assert explain.text("turn_bid", "fr") in _status(app)
+    names = {bid: button.description for bid, button in app.bids.items()}
+    assert names["take"] == call_text.bid_name(Bid.parse("take"), "fr") != "prendre (take)"
+    assert english_in(app) == []
+    _click_bid(app)
+    assert app.session.deal.phase is Phase.PLAY
+    for seed in range(60):                  # a deal whose first card comes with an annonce
+        app = _app(seed)
+        while app.bids:
+            _click_bid(app)
+        if app.announce:
+            break
+    else:
+        raise AssertionError("no deal with an announcement to declare")
+    app.announce[0].value = True
+    offered = app.session.observation.announcements_available
+    app.set_language("fr")
+    assert app.announce[0].value is True and len(app.announce) == len(offered)
+    assert [box.description for box in app.announce] == [
+        call_text.announcement_name(a, "fr") for a in offered]
+    assert html.unescape(app.announce_title.value) == explain.text("declare_with_card", "fr")
+    app.board.selected = str(next(iter(app.session.observation.legal_plays)))
+    assert app.session.deal.declared(Seat.SOUTH) == offered[:1]    # declared with the card
+    assert english_in(app) == []
+
+
+def test_a_bad_language_changes_nothing() -> None:
+    app = _app()
+    status = app.status.value
+    with pytest.raises(UnknownLanguageError, match="'de'"):
+        app.set_language("de")
+    assert app.session.lang == "en" and app.status.value == status

@@ -50,6 +50,7 @@ from belote_teach.render.drill import DRILL_STYLE, drill_about_html, drill_text,
 from belote_teach.scenarios import Scenario
 from belote_teach.ui.exercise_view import ExerciseView
 from belote_teach.ui.exercises import Exercise, Progress
+from belote_teach.ui.language import language_toggle
 from belote_teach.ui.scenario_player import exercise_for
 
 __all__ = ["DrillChoiceError", "DrillPlayer"]
@@ -159,10 +160,7 @@ class DrillPlayer(widgets.VBox):
 
         self.style_sheet = widgets.HTML(f"<style>{DRILL_STYLE}</style>")
         self.heading = widgets.HTML()
-        self.language = widgets.ToggleButtons(
-            options=[("EN", "en"), ("FR", "fr")], value=lang,
-            tooltips=["English", "Français"], style={"button_width": "52px"},
-            layout=widgets.Layout(flex="0 0 auto", width="auto"))
+        self.language = language_toggle(lang)
         self.choice = widgets.Dropdown(
             options=self._options(), value=self._drill_id,
             style={"description_width": "initial"},

@@ -7,14 +7,16 @@ A thin controller: the settings are ipywidgets, the table is a
 :class:`~belote_teach.ui.table.TableApp`, the score sheet is drawn by
 :func:`~belote_teach.render.score_sheet.render_score_sheet`, and the game is kept by a
 :class:`~belote_teach.progress.GameStore` (atomic JSON; a damaged file is set aside and
-reported, never a crash).
+reported, never a crash). The app opens in the lesson's language and its EN / FR toggle
+(top right) words everything again, mid-deal included; the saved game does not hold the
+language, so switching changes nothing in it.
 """
 
 from __future__ import annotations
 
 import html
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import ipywidgets as widgets
 
@@ -25,7 +27,7 @@ from belote_teach.progress import GameStore
 from belote_teach.render.score_sheet import render_score_sheet
 from belote_teach.rules import RuleSet
 from belote_teach.session import TableSession
-from belote_teach.ui.language import resolve_language
+from belote_teach.ui.language import language_toggle, relabel, resolve_language
 from belote_teach.ui.table import TableApp
 
 __all__ = ["GameApp"]
@@ -55,6 +57,14 @@ class GameApp(widgets.VBox):
 
     Raises:
         UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"``.
+
+    Attributes:
+        language: the EN / FR toggle (set ``.value`` to switch; the game goes on).
+        target, level, preset, coaching: the settings of the next new game (points, the
+            computer level, the rules preset of R7, the coach on or off).
+        new_button: starts a new game with those settings.
+        message: a notice above the table (the game resumed, a damaged save).
+        table: the :class:`TableApp` of the game; sheet: its score sheet (HTML).
     """
 
     def __init__(self, store: GameStore | None = None, *, name: str = "game",
@@ -67,30 +77,83 @@ class GameApp(widgets.VBox):
         self.pace = pace
         self.progress = progress if progress is not None else CourseProgress()
         self._counted = False
+        self._notice: Callable[[str], str] | None = None   # the message, in any language
+        self.language = language_toggle(lang)
+        self.language.observe(lambda change: self.set_language(str(change["new"])),
+                              names="value")
         self.message = widgets.HTML()
-        self.target = widgets.Dropdown(options=TARGETS, value=1000,
-                                       description=explain.text("target_label", lang))
-        self.level = widgets.Dropdown(
-            options=[(explain.text(f"level_{level}", lang), level) for level in LEVELS],
-            value="club", description=explain.text("level_label", lang))
-        self.preset = widgets.Dropdown(
-            options=[(explain.text(f"preset_{p}", lang), p) for p in PRESETS],
-            value="classic", description=explain.text("preset_label", lang))
+        self.target = widgets.Dropdown(options=TARGETS, value=1000, **_compact())
+        self.level = widgets.Dropdown(options=self._level_options(), value="club",
+                                      **_compact())
+        self.preset = widgets.Dropdown(options=self._preset_options(), value="classic",
+                                       **_compact())
         self.coaching = widgets.Checkbox(value=True, indent=False,
-                                         description=explain.text("coach_label", lang))
-        self.new_button = widgets.Button(description=explain.text("new_game", lang),
-                                         button_style="primary")
+                                         layout=widgets.Layout(width="auto"))
+        self.new_button = widgets.Button(button_style="primary")
         self.new_button.on_click(lambda _: self.new_game())
+        self._label()
         settings = widgets.HBox([self.target, self.level, self.preset, self.coaching,
                                  self.new_button],
-                                layout=widgets.Layout(flex_flow="row wrap"))
+                                layout=widgets.Layout(flex_flow="row wrap", flex="1 1 auto",
+                                                      align_items="center"))
+        top = widgets.HBox([settings, self.language],
+                           layout=widgets.Layout(justify_content="space-between",
+                                                 align_items="flex-start"))
         self.table_box = widgets.VBox()
         self.sheet = widgets.HTML()
         self.table: TableApp | None = None
         self._meta: dict[str, object] = {}
-        super().__init__([settings, self.message, self.table_box, self.sheet])
+        super().__init__([top, self.message, self.table_box, self.sheet])
         self.add_class("bt-game-app")
         self._resume()
+
+    # ------------------------------------------------------------------ language
+    def set_language(self, lang: str) -> None:
+        """Word the whole app in ``lang`` (what the toggle :attr:`language` does): the
+        settings' labels and options, the message, the table with its status, boxes,
+        buttons and the coach's comment, and the score sheet. The game goes on where it
+        was, the coach speaks ``lang`` from then on, and the saved game is not touched.
+        A damaged save's report, worded when the file was read, stays as it was.
+
+        Args:
+            lang: ``"en"`` or ``"fr"``.
+
+        Raises:
+            UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"`` (nothing changes).
+        """
+        lang = resolve_language(lang)
+        self.lang = lang
+        if self.language.value != lang:
+            self.language.value = lang           # the toggle follows (and calls back once)
+            return
+        self._label()
+        self._say(self._notice)
+        if self.table is not None:
+            self.table.set_language(lang)
+            game = self.table.session.table
+            assert isinstance(game, Game)
+            self._draw_sheet(game)
+
+    def _level_options(self) -> list[tuple[str, str]]:
+        return [(explain.text(f"level_{level}", self.lang), level) for level in LEVELS]
+
+    def _preset_options(self) -> list[tuple[str, str]]:
+        return [(explain.text(f"preset_{p}", self.lang), p) for p in PRESETS]
+
+    def _label(self) -> None:
+        lang = self.lang
+        self.target.description = explain.text("target_label", lang)
+        relabel(self.level, self._level_options())
+        self.level.description = explain.text("level_label", lang)
+        relabel(self.preset, self._preset_options())
+        self.preset.description = explain.text("preset_label", lang)
+        self.coaching.description = explain.text("coach_label", lang)
+        self.new_button.description = explain.text("new_game", lang)
+
+    def _say(self, notice: Callable[[str], str] | None) -> None:
+        """Show ``notice(lang)`` above the table (nothing when ``None``)."""
+        self._notice = notice
+        self.message.value = notice(self.lang) if notice is not None else ""
 
     # ------------------------------------------------------------------ games
     def new_game(self) -> None:
@@ -98,7 +161,7 @@ class GameApp(widgets.VBox):
         rules = RuleSet.preset(self.preset.value).replace(target=self.target.value)
         seed = random.SystemRandom().getrandbits(32)      # a new game, new cards
         game = Game(rules, rng=seed, auto_advance=False)
-        self.message.value = ""
+        self._say(None)
         self._open(game, {"level": self.level.value, "coaching": self.coaching.value,
                           "seed": seed})
         self.save()
@@ -113,8 +176,9 @@ class GameApp(widgets.VBox):
     def _resume(self) -> None:
         loaded = self.store.load(self.name, lang=self.lang)
         if loaded.problem:
-            self.message.value = (f'<div class="bt-msg bt-bad"><p>'
-                                  f"{html.escape(loaded.problem)}</p></div>")
+            report = (f'<div class="bt-msg bt-bad"><p>{html.escape(loaded.problem)}</p>'
+                      "</div>")                 # worded by the store, in the language then
+            self._say(lambda lang: report)
         if loaded.game is None:
             if loaded.problem is None:
                 self.new_game()
@@ -126,8 +190,8 @@ class GameApp(widgets.VBox):
         target = loaded.game.rules.target
         self.target.value = target if target in TARGETS else 1000
         self._open(loaded.game, meta)
-        self.message.value = (f'<div class="bt-msg bt-info"><p>'
-                              f'{html.escape(explain.text("game_resumed", self.lang))}</p></div>')
+        self._say(lambda lang: f'<div class="bt-msg bt-info"><p>'
+                               f'{html.escape(explain.text("game_resumed", lang))}</p></div>')
 
     def _open(self, game: Game, meta: Mapping[str, object]) -> None:
         self._meta = dict(meta)
@@ -155,3 +219,10 @@ class GameApp(widgets.VBox):
             return
         self.sheet.value = render_score_sheet(game.sheet, lang=self.lang,
                                               target=game.rules.target)
+
+
+def _compact() -> dict[str, object]:
+    """A setting's style and layout: its label then its choice, no wider than they are,
+    so that the settings fit in one row beside the language toggle."""
+    return {"style": {"description_width": "initial"},
+            "layout": widgets.Layout(width="auto", margin="2px 12px 2px 0")}

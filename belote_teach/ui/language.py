@@ -6,7 +6,9 @@ The learner can still switch with the EN / FR toggles of the widgets that have o
 
 A kernel runs one notebook, so the choice is kept for the kernel (this module); nothing
 is written to disk. :func:`resolve_language` is the one place where a widget's ``lang``
-argument becomes a language.
+argument becomes a language, and :func:`language_toggle` builds the one EN / FR toggle
+every widget that can switch shows at its top right (exercise players, drills, the
+welcome page, the practice and game apps).
 
     >>> resolve_language("fr")
     'fr'
@@ -18,10 +20,15 @@ argument becomes a language.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
+
+import ipywidgets as widgets
+
+from belote_teach import explain
 from belote_teach._storage import UnknownLanguageError, check_language
 
-__all__ = ["DEFAULT_LANGUAGE", "UnknownLanguageError", "lesson_language", "resolve_language",
-           "use_language"]
+__all__ = ["DEFAULT_LANGUAGE", "UnknownLanguageError", "language_toggle", "lesson_language",
+           "relabel", "resolve_language", "use_language"]
 
 #: The language of a kernel whose notebook chose none (the English edition).
 DEFAULT_LANGUAGE = "en"
@@ -59,6 +66,54 @@ def resolve_language(lang: str | None) -> str:
         UnknownLanguageError: ``lang`` is given and is not ``"en"`` or ``"fr"``.
     """
     return lesson_language() if lang is None else _checked(lang)
+
+
+def language_toggle(lang: str) -> widgets.ToggleButtons:
+    """The EN / FR toggle of a widget, showing ``lang``: one button per language of
+    :data:`belote_teach.explain.LANGUAGES`, labelled with its code in capitals ("EN",
+    "FR"), its tooltip the language's own name (the catalogs' ``language`` entry:
+    "English", "Français"). The widget observes the toggle's ``value`` (``"en"`` or
+    ``"fr"``) and redraws every text in it; tests switch by setting ``.value``.
+
+    Args:
+        lang: the language shown first, ``"en"`` or ``"fr"``.
+
+    Returns:
+        A :class:`ipywidgets.ToggleButtons` that keeps its size in a row (put it last in
+        the widget's top row, whose ``justify_content`` is ``"space-between"``).
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"`` (nothing is built).
+    """
+    lang = _checked(lang)
+    return widgets.ToggleButtons(
+        options=[(code.upper(), code) for code in explain.LANGUAGES], value=lang,
+        tooltips=[str(explain.catalog(code)["language"]) for code in explain.LANGUAGES],
+        style={"button_width": "52px"},
+        layout=widgets.Layout(flex="0 0 auto", width="auto"))
+
+
+def relabel(selection: widgets.Dropdown | widgets.ToggleButtons,
+            options: Sequence[tuple[str, Hashable]]) -> None:
+    """Give a selection widget its option labels in a new language, keeping the option
+    chosen (ipywidgets would otherwise pick the first option when ``options`` change).
+
+    Args:
+        selection: a dropdown or toggle whose options are ``(label, value)`` pairs.
+        options: the same values, in the same order, with the labels in the new language.
+
+    Raises:
+        ValueError: ``options`` do not hold the same values as ``selection.options``, in
+            the same order (the widget is left as it was).
+    """
+    old = [value for _label, value in selection.options]
+    new = [value for _label, value in options]
+    if new != old:
+        raise ValueError(f"relabelled options {new!r} must hold the values {old!r}, in "
+                         "that order")
+    chosen = selection.value
+    selection.options = list(options)
+    selection.value = chosen
 
 
 def _checked(lang: object) -> str:

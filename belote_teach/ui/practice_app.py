@@ -5,7 +5,8 @@ opponents, the coach on or off, then an end-of-deal debrief listing the learner'
 mistakes with their cost and outcome impact, each one clickable to show its position.
 
 A thin controller over :class:`~belote_teach.ui.table.TableApp`; the texts come from
-``explain``, the pictures from ``render``.
+``explain``, the pictures from ``render``. The app opens in the lesson's language and its
+EN / FR toggle (top right) words everything again, mid-deal included.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from belote_teach.course_progress import CourseProgress
 from belote_teach.practice import PracticeDeal
 from belote_teach.render.table import render_table
 from belote_teach.session import Mistake, TableSession
-from belote_teach.ui.language import resolve_language
+from belote_teach.ui.language import language_toggle, relabel, resolve_language
 from belote_teach.ui.table import TableApp
 
 __all__ = ["PracticeApp"]
@@ -41,6 +42,14 @@ class PracticeApp(widgets.VBox):
     Raises:
         ValueError: no deal.
         UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"``.
+
+    Attributes:
+        language: the EN / FR toggle (set ``.value`` to switch; the deal goes on).
+        choice: the practice deal to play; coaching: the coach on or off; start_button:
+            deals the chosen deal from its start.
+        table: the :class:`TableApp` of the deal dealt; debrief: the end-of-deal debrief
+            (a title, then one row per mistake: a "show" button and the coach's words);
+            position: the position of the mistake shown.
     """
 
     def __init__(self, deals: Sequence[PracticeDeal], *, lang: str | None = None,
@@ -55,23 +64,31 @@ class PracticeApp(widgets.VBox):
         self.pace = pace
         self.progress = progress if progress is not None else CourseProgress()
         self._counted = False
+        self._dealt = 0                        # the index of the deal on the table
+        self._shown: Mistake | None = None     # the debrief's mistake drawn
+        self.language = language_toggle(lang)
+        self.language.observe(lambda change: self.set_language(str(change["new"])),
+                              names="value")
         self.choice = widgets.Dropdown(
-            options=[(d.title(lang), i) for i, d in enumerate(self.deals)], value=0,
-            description=explain.text("practice_deal", lang),
-            layout=widgets.Layout(width="min(36rem, 100%)"))
+            options=self._deal_options(), value=0, style={"description_width": "initial"},
+            layout=widgets.Layout(width="min(36rem, 100%)", margin="2px 12px 2px 0"))
         self.coaching = widgets.Checkbox(value=True, indent=False,
-                                         description=explain.text("coach_label", lang))
-        self.start_button = widgets.Button(description=explain.text("practice_start", lang),
-                                           button_style="primary")
+                                         layout=widgets.Layout(width="auto"))
+        self.start_button = widgets.Button(button_style="primary")
         self.start_button.on_click(lambda _: self.start())
         self.goal = widgets.HTML()
         self.table_box = widgets.VBox()
         self.debrief = widgets.VBox()
         self.position = widgets.HTML()
         self.table: TableApp | None = None
-        super().__init__([widgets.HBox([self.choice, self.coaching, self.start_button],
-                                       layout=widgets.Layout(flex_flow="row wrap")),
-                          self.goal, self.table_box, self.debrief, self.position])
+        self._label()
+        settings = widgets.HBox([self.choice, self.coaching, self.start_button],
+                                layout=widgets.Layout(flex_flow="row wrap", flex="1 1 auto",
+                                                      align_items="center"))
+        top = widgets.HBox([settings, self.language],
+                           layout=widgets.Layout(justify_content="space-between",
+                                                 align_items="flex-start"))
+        super().__init__([top, self.goal, self.table_box, self.debrief, self.position])
         self.add_class("bt-practice-app")
         self.start()
 
@@ -82,24 +99,71 @@ class PracticeApp(widgets.VBox):
 
     def start(self) -> None:
         """Deal the chosen practice deal from its start."""
-        lang = self.lang
-        practice = self.deal
-        self.goal.value = (f'<div class="bt-msg bt-info"><p class="bt-head">'
-                           f"{html.escape(practice.title(lang))}</p>"
-                           f"<p>{html.escape(practice.goal(lang))}</p></div>")
+        self._dealt = self.choice.value
+        practice = self.deals[self._dealt]
         session = TableSession(practice.new_deal(), level=self.level, rng=0,
-                               coaching=self.coaching.value, lang=lang)
+                               coaching=self.coaching.value, lang=self.lang)
         self._counted = False
+        self._draw_goal()
         self.table = TableApp(session, pace=self.pace, on_deal_over=self._deal_over)
         self.table_box.children = (self.table,)
         self.debrief.children = ()
+        self._shown = None
         self.position.value = ""
 
-    def _deal_over(self, app: TableApp) -> None:
+    def set_language(self, lang: str) -> None:
+        """Word the whole app in ``lang`` (what the toggle :attr:`language` does): the
+        settings, the goal, the table with its status, boxes, buttons and the coach's
+        comment, the debrief and the position shown. The deal goes on where it was; the
+        coach speaks ``lang`` from then on; nothing is recorded again.
+
+        Args:
+            lang: ``"en"`` or ``"fr"``.
+
+        Raises:
+            UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"`` (nothing changes).
+        """
+        lang = resolve_language(lang)
+        self.lang = lang
+        if self.language.value != lang:
+            self.language.value = lang           # the toggle follows (and calls back once)
+            return
+        self._label()
+        self._draw_goal()
+        if self.table is not None:
+            self.table.set_language(lang)
+            if self.debrief.children:
+                self._draw_debrief(self.table)
+        if self._shown is not None:
+            self.show(self._shown)
+
+    def _deal_options(self) -> list[tuple[str, int]]:
+        return [(d.title(self.lang), i) for i, d in enumerate(self.deals)]
+
+    def _label(self) -> None:
         lang = self.lang
+        relabel(self.choice, self._deal_options())
+        self.choice.description = explain.text("practice_deal", lang)
+        self.coaching.description = explain.text("coach_label", lang)
+        self.start_button.description = explain.text("practice_start", lang)
+
+    def _draw_goal(self) -> None:
+        lang = self.lang
+        practice = self.deals[self._dealt]
+        self.goal.value = (f'<div class="bt-msg bt-info"><p class="bt-head">'
+                           f"{html.escape(practice.title(lang))}</p>"
+                           f"<p>{html.escape(practice.goal(lang))}</p></div>")
+
+    def _deal_over(self, app: TableApp) -> None:
         if not self._counted:                  # once per deal dealt (lesson progress)
             self._counted = True
-            self.progress.record_practice(self.deal.id, lang=lang)
+            self.progress.record_practice(self.deals[self._dealt].id, lang=self.lang)
+        self._draw_debrief(app)
+
+    def _draw_debrief(self, app: TableApp) -> None:
+        """The debrief of the deal played on ``app``, in :attr:`lang` (none without the
+        coach)."""
+        lang = self.lang
         mistakes = app.session.mistakes
         if not app.session.coaching:
             self.debrief.children = ()
@@ -115,5 +179,7 @@ class PracticeApp(widgets.VBox):
         self.debrief.children = tuple(rows)
 
     def show(self, mistake: Mistake) -> None:
-        """Draw the position of a debrief's mistake (the learner's view then)."""
+        """Draw the position of a debrief's mistake (the learner's view then), in
+        :attr:`lang`."""
+        self._shown = mistake
         self.position.value = render_table(mistake.observation, lang=self.lang)

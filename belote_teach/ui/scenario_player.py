@@ -49,6 +49,7 @@ from belote_teach.ui.exercise_game import GameExercise
 from belote_teach.ui.exercise_score import ScoreExercise
 from belote_teach.ui.exercise_view import ExerciseView
 from belote_teach.ui.exercises import Exercise, PlayExercise, Progress, TrickExercise
+from belote_teach.ui.language import language_toggle
 
 __all__ = ["ResultCallback", "ResultsError", "ScenarioPlayer", "exercise_for"]
 
@@ -169,10 +170,7 @@ class ScenarioPlayer(widgets.VBox):
         self.heading = widgets.HTML(f"<h3>{html.escape(title)}</h3>" if title else "")
         self.counter = widgets.HTML()
         self.score_label = widgets.HTML()
-        self.language = widgets.ToggleButtons(
-            options=[("EN", "en"), ("FR", "fr")], value=lang,
-            tooltips=["English", "Français"], style={"button_width": "52px"},
-        )
+        self.language = language_toggle(lang)
         self.view = ExerciseView(self._on_change)
         self.prompt, self.board = self.view.prompt, self.view.board
         self.controls_box = self.view.controls_box

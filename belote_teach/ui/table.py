@@ -10,6 +10,10 @@ ticked), a "Belote !" toggle when the learner holds the atout K and Q, the coach
 and the buttons Hint, Undo (coaching on), Last trick, Replay the deal. Computer players
 act one decision at a time, ``pace`` seconds apart (0: at once, as in the tests); clicks
 while they act, double clicks and illegal cards change nothing.
+
+The table has no language toggle of its own: the app around it (practice hands, the game)
+shows the EN / FR toggle and calls :meth:`TableApp.set_language`, which words every text
+of the table again, the coach's comment on the table included.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from belote_teach.render.score_sheet import render_deal_breakdown
 from belote_teach.render.table import render_last_trick, render_table, spoken_words
 from belote_teach.session import Feedback, TableSession
 from belote_teach.ui.board import CardBoard
+from belote_teach.ui.language import resolve_language
 
 __all__ = ["TableApp"]
 
@@ -61,32 +66,31 @@ class TableApp(widgets.VBox):
         self.on_deal_over = on_deal_over
         self._acting = False
         self._show_last = False
-        self.comment = ""
+        self._said: Callable[[str], str] | None = None   # the comment, in any language
         self.board = CardBoard()
         self.board.observe(self._on_card, names="selected")
         self.status = widgets.HTML()
         self.bid_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.bids: dict[str, widgets.Button] = {}
         self.announce_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.announce_title = widgets.HTML()
         self.announce: list[widgets.Checkbox] = []
         self._offered: tuple[Announcement, ...] = ()
         self.belote = widgets.ToggleButton(value=False)
-        lang = session.lang
-        self.hint_button = widgets.Button(description=explain.text("hint", lang))
-        self.undo_button = widgets.Button(description=explain.text("undo", lang))
-        self.last_button = widgets.ToggleButton(description=explain.text("last_trick", lang))
-        self.replay_button = widgets.Button(description=explain.text("replay_deal", lang))
-        self.review_button = widgets.ToggleButton(description=explain.text("review_deal", lang))
+        self.hint_button = widgets.Button()
+        self.undo_button = widgets.Button()
+        self.last_button = widgets.ToggleButton()
+        self.replay_button = widgets.Button()
+        self.review_button = widgets.ToggleButton()
         self.review_button.observe(lambda change: self.redraw(), names="value")
         self.review = widgets.HTML()
         self.pace_slider = widgets.FloatSlider(
             value=pace, min=0.0, max=2.0, step=0.1, readout_format=".1f",
-            description=explain.text("pace_label", lang),
             style={"description_width": "initial"})
         self.pace_slider.observe(lambda change: setattr(self, "pace", change["new"]),
                                  names="value")
-        self.next_button = widgets.Button(description=explain.text("next_deal", lang),
-                                          button_style="primary")
+        self.next_button = widgets.Button(button_style="primary")
+        self._label()
         self.next_button.on_click(lambda _: self._next_deal())
         self.hint_button.on_click(lambda _: self._hint())
         self.undo_button.on_click(lambda _: self._undo())
@@ -100,6 +104,44 @@ class TableApp(widgets.VBox):
                           self.belote, tools, self.review])
         self.add_class("bt-table-app")
         self.advance()
+
+    @property
+    def comment(self) -> str:
+        """The coach's comment on the table: HTML in the session's language, empty when
+        there is none (a new deal, an undo)."""
+        return self._said(self.session.lang) if self._said is not None else ""
+
+    # ------------------------------------------------------------------ language
+    def set_language(self, lang: str) -> None:
+        """Word the whole table in ``lang``: the status, the buttons, the pace label, the
+        bidding box, the announcements (the ticks kept), the belote toggle, the cards'
+        names, the review of the deal and the coach's comment already shown (worded
+        again, nothing asked of the coach again); the coach speaks ``lang`` from then on
+        (:attr:`TableSession.lang`). The deal, the game and its chance do not change.
+
+        Args:
+            lang: ``"en"`` or ``"fr"``.
+
+        Raises:
+            UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"`` (nothing changes).
+        """
+        self.session.lang = resolve_language(lang)
+        self._label()
+        self.redraw()
+
+    def _label(self) -> None:
+        """The fixed labels in the session's language (the announcement boxes too)."""
+        lang = self.session.lang
+        self.hint_button.description = explain.text("hint", lang)
+        self.undo_button.description = explain.text("undo", lang)
+        self.last_button.description = explain.text("last_trick", lang)
+        self.replay_button.description = explain.text("replay_deal", lang)
+        self.review_button.description = explain.text("review_deal", lang)
+        self.pace_slider.description = explain.text("pace_label", lang)
+        self.next_button.description = explain.text("next_deal", lang)
+        self.announce_title.value = html.escape(explain.text("declare_with_card", lang))
+        for announcement, box in zip(self._offered, self.announce, strict=True):
+            box.description = call_text.announcement_name(announcement, lang)
 
     # ------------------------------------------------------------------ flow
     def advance(self) -> None:
@@ -155,13 +197,17 @@ class TableApp(widgets.VBox):
             kind = "better"
         else:
             kind = "ok"
-        lang = self.session.lang
-        if feedback.rule is not None:                   # a refused card: the rule first
-            head = explain.text("correct_rule", lang, title=explain.rule_title(feedback.rule, lang),
-                                rule_id=feedback.rule.rule_id)
-            self.comment = render.message_html(kind, head, [feedback.text])
-        else:
-            self.comment = render.message_html(kind, feedback.text) if feedback.text else ""
+        rule = feedback.rule
+
+        def said(lang: str) -> str:
+            words = feedback.text_in(lang)
+            if rule is not None:                        # a refused card: the rule first
+                head = explain.text("correct_rule", lang, title=explain.rule_title(rule, lang),
+                                    rule_id=rule.rule_id)
+                return render.message_html(kind, head, [words])
+            return render.message_html(kind, words) if words else ""
+
+        self._said = said
         if feedback.accepted:
             self.belote.value = False
             self.advance()
@@ -170,13 +216,14 @@ class TableApp(widgets.VBox):
 
     def _hint(self) -> None:
         if self.session.learner_to_act and not self._acting:
-            self.comment = render.message_html(
-                "info", explain.text("hint_title", self.session.lang), [self.session.hint()])
+            advice = self.session.advice()
+            self._said = lambda lang: render.message_html(
+                "info", explain.text("hint_title", lang), [advice.text(lang)])
             self.redraw()
 
     def _undo(self) -> None:
         if not self._acting and self.session.undo():
-            self.comment = ""
+            self._said = None
             self.redraw()
 
     def _toggle_last(self, shown: bool) -> None:
@@ -191,14 +238,14 @@ class TableApp(widgets.VBox):
             return
         table.new_deal()
         self.session.next_deal()
-        self.comment = ""
+        self._said = None
         self.advance()
 
     def _replay(self) -> None:
         if self._acting:
             return
         self.session.restart()
-        self.comment = ""
+        self._said = None
         self.advance()
 
     # ------------------------------------------------------------------ drawing
@@ -286,8 +333,7 @@ class TableApp(widgets.VBox):
         self.announce = [widgets.Checkbox(value=False, indent=False,
                                           description=call_text.announcement_name(a, lang))
                          for a in available]
-        title = widgets.HTML(html.escape(explain.text("declare_with_card", lang)))
-        self.announce_box.children = (title, *self.announce) if available else ()
+        self.announce_box.children = (self.announce_title, *self.announce) if available else ()
 
     def _draw_belote(self, playable: bool) -> None:
         session = self.session

@@ -36,7 +36,7 @@ from belote_teach.render.course_map import (
     help_html,
     overall_text,
 )
-from belote_teach.ui.language import resolve_language
+from belote_teach.ui.language import language_toggle, resolve_language
 
 __all__ = ["WelcomePage"]
 
@@ -97,10 +97,7 @@ class WelcomePage(widgets.VBox):
         self.style_sheet = widgets.HTML(f"<style>{render.STYLE}\n{COURSE_STYLE}</style>")
         self.header = widgets.HTML()
         self.editions = widgets.HTML(edition_links_html(self.edition))
-        self.language = widgets.ToggleButtons(
-            options=[("EN", "en"), ("FR", "fr")], value=lang,
-            tooltips=["English", "Français"], style={"button_width": "52px"},
-            layout=widgets.Layout(flex="0 0 auto", width="auto"))
+        self.language = language_toggle(lang)
         self.message = widgets.HTML()
         self.map_title = widgets.HTML()
         self.course_map = widgets.HTML()

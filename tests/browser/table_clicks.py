@@ -38,11 +38,16 @@ def play_a_deal(page: Page) -> list[str]:
                 timeout=30_000)
         elif "Your turn: click a card" in status:
             hand = page.locator(".bt-part-hand button.bt-card:not(.bt-dim)")
-            before = page.locator(".bt-part-hand button.bt-card").count()
+            if hand.count() == 0:
+                # The status line is a widget of its own: it can say "your turn" before
+                # the hand's buttons are drawn. Clicking then would wait for the buttons,
+                # and the count taken now would be wrong. Look again.
+                page.wait_for_timeout(100)
+                continue
+            before = page.locator(".bt-part-hand .bt-card").count()   # buttons or pictures
             hand.first.click()
             page.wait_for_function(
-                "n => document.querySelectorAll('.bt-part-hand button.bt-card').length < n"
-                " || !document.querySelector('.bt-table-status').innerText.includes('click')",
+                "n => document.querySelectorAll('.bt-part-hand .bt-card').length < n",
                 arg=before, timeout=30_000)
             feedback = page.locator(".bt-feedback").inner_text()
             if feedback:

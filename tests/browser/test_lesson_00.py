@@ -1,0 +1,148 @@
+"""Lesson 00, the welcome page, in a real browser: the course map lists lessons 1 to 8,
+each linked to a notebook the server serves; the EN / FR switch redraws the page in
+French and back; and an exercise answered in lesson 01 shows in lesson 01's progress on
+the welcome page once it is opened again.
+
+The course server keeps one progress file for the whole test session (the root
+``conftest.py`` points ``BELOTE_TEACH_DATA`` at a temporary folder), so other tests may
+have answered exercises before: the progress test reads the counts first and expects
+them one higher, and answers an exercise that no other test answers (the first one of
+lesson 01's second exercise player; ``test_lesson_01`` answers the first player's).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from urllib.parse import urljoin, urlparse
+
+import pytest
+from exercise_clicks import (
+    LANG,
+    ROOT,
+    ScoreLine,
+    answer,
+    barrier,
+    exercise_cells,
+    expect_first_exercise,
+    expect_score,
+    find_player,
+    read_score,
+    read_template,
+    right_answer,
+)
+from table_clicks import WIDGETS_TIMEOUT_MS
+
+from belote_teach import explain
+from belote_teach.course import COURSE, Lesson, lesson
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+pytestmark = pytest.mark.browser
+
+#: The lesson under test, relative to the repository root (read by ``lesson_page``).
+NOTEBOOK = "notebooks/en/00-welcome.ipynb"
+#: The lesson whose progress the welcome page must show after an answer.
+ANSWERED = lesson(1)
+#: Its notebook, relative to the repository root.
+ANSWERED_NOTEBOOK = f"notebooks/en/{ANSWERED.id}.ipynb"
+#: Where Voilà serves the course's notebooks (``/voila/render/<path under notebooks/>``).
+RENDER = "/voila/render/"
+
+
+def welcome_words(key: str, lang: str = LANG) -> str:
+    """A sentence of the catalog's ``welcome`` section, placeholders left in."""
+    return str(explain.catalog(lang)["welcome"][key])
+
+
+def course_map(page: Page, lang: str = LANG) -> Locator:
+    """The course map (the list named "The course"), once the welcome page is drawn."""
+    welcome = page.locator(".bt-welcome")
+    welcome.wait_for(state="visible", timeout=WIDGETS_TIMEOUT_MS)
+    return welcome.get_by_role("list", name=welcome_words("map_title", lang), exact=True)
+
+
+def lesson_item(course: Locator, item: Lesson) -> Locator:
+    """The course map's line of ``item`` (the map lists the lessons in course order)."""
+    return course.get_by_role("listitem").nth(item.number)
+
+
+def served_notebook(page: Page, href: str) -> str:
+    """The notebook (a path from the repository root) that a link of the page opens.
+
+    Raises:
+        AssertionError: the link does not open a Voilà app of the course.
+    """
+    path = urlparse(urljoin(page.url, href)).path
+    assert RENDER in path, f"the link {href!r} opens {path}, not a Voilà app"
+    return f"notebooks/{path.split(RENDER, 1)[1]}"
+
+
+def test_the_map_links_lessons_1_to_8_and_switches_language(lesson_page: Page) -> None:
+    """Every lesson 1–8 is on the map with its number and a link to a notebook that
+    exists; FR redraws the page in French (title, map, lesson titles), EN back."""
+    from playwright.sync_api import expect
+
+    page = lesson_page
+    course = course_map(page)
+    expect(course.get_by_role("listitem")).to_have_count(len(COURSE))
+    lessons = [item for item in COURSE if item.number >= 1]
+    assert [item.number for item in lessons] == list(range(1, 9))
+    for item in lessons:
+        line = lesson_item(course, item)
+        expect(line).to_contain_text(
+            welcome_words("lesson_number").format(n=item.number))
+        link = line.get_by_role("link", name=item.title(LANG), exact=True)
+        expect(link).to_be_visible()
+        notebook = served_notebook(page, link.get_attribute("href") or "")
+        assert (ROOT / notebook).is_file(), f"lesson {item.number} links {notebook}, missing"
+
+    page.get_by_role("button", name="FR", exact=True).click()
+    french = course_map(page, "fr")
+    expect(page.get_by_role("heading", level=1, name=welcome_words("title", "fr"))
+           ).to_be_visible()
+    expect(page.get_by_role("heading", level=1, name=welcome_words("title"))).to_have_count(0)
+    for item in lessons:
+        expect(lesson_item(french, item).get_by_role("link", name=item.title("fr"),
+                                                     exact=True)).to_be_visible()
+
+    page.get_by_role("button", name="EN", exact=True).click()
+    expect(page.get_by_role("heading", level=1, name=welcome_words("title"))).to_be_visible()
+    expect(lesson_item(course_map(page), ANSWERED).get_by_role(
+        "link", name=ANSWERED.title(LANG), exact=True)).to_be_visible()
+
+
+def test_progress_in_a_lesson_shows_on_the_welcome_page(lesson_page: Page) -> None:
+    """Open lesson 01 from the map, answer one exercise right at the first try, open the
+    welcome page again: lesson 01 shows one more exercise done (and right at the first
+    try) out of the same total."""
+    from playwright.sync_api import expect
+
+    page = lesson_page
+    welcome_url = page.url
+    template = welcome_words("exercises")
+    line = lesson_item(course_map(page), ANSWERED)
+    before = read_template(line, template)
+
+    cells = exercise_cells(ANSWERED_NOTEBOOK)
+    taken = cells[0].scenarios()[0].id
+    index = next(i for i, cell in enumerate(cells)
+                 if i > 0 and cell.scenarios()[0].id != taken)
+    shown = cells[index].scenarios()
+    scenario = shown[0]
+
+    link = line.get_by_role("link", name=ANSWERED.title(LANG), exact=True)
+    target = urljoin(welcome_url, link.get_attribute("href") or "")
+    link.click()
+    page.wait_for_url(target)
+    player = find_player(page, index)
+    expect_first_exercise(player, scenario, len(shown))
+    score = read_score(player)
+    answer(player, right_answer(scenario))
+    expect_score(player, ScoreLine(score.first_try + 1, score.done + 1, score.total))
+    barrier(player)   # the answer is saved before the welcome page reads the progress
+
+    page.goto(welcome_url, wait_until="load")
+    after = lesson_item(course_map(page), ANSWERED)
+    expect(after).to_contain_text(template.format(
+        done=before["done"] + 1, total=before["total"], first_try=before["first_try"] + 1))
