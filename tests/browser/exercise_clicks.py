@@ -22,7 +22,9 @@ The page contract these helpers rely on (the widgets of :mod:`belote_teach.ui`):
 * bids, outcomes, teams, yes / no and "Check" are buttons named by their words; the boxes
   for points and marks are text boxes named by their labels.
 
-Everything is in the lesson's language, :data:`LANG` (the English notebooks).
+Everything is in the lesson's language: the helpers take ``lang`` (a catalog language,
+"en" or "fr"), which defaults to :data:`LANG` (the English notebooks); the French
+notebooks (``notebooks/fr/``) show the same exercises with the words of the ``fr`` catalog.
 """
 
 from __future__ import annotations
@@ -85,7 +87,7 @@ __all__ = [
 
 #: The repository root (the notebooks' paths in the tests are relative to it).
 ROOT = Path(__file__).resolve().parents[2]
-#: The language of the notebooks under test (``notebooks/en/``).
+#: The default language of the helpers: that of the English notebooks (``notebooks/en/``).
 LANG = "en"
 
 #: The exercise players of a page, drills left out, in page order.
@@ -167,12 +169,13 @@ def find_player(page: Page, index: int = 0) -> Locator:
     return player
 
 
-def expect_first_exercise(player: Locator, scenario: Scenario, total: int) -> None:
-    """The player shows exercise 1 of ``total`` with ``scenario``'s question."""
+def expect_first_exercise(player: Locator, scenario: Scenario, total: int,
+                          lang: str = LANG) -> None:
+    """The player shows exercise 1 of ``total`` with ``scenario``'s question, in ``lang``."""
     from playwright.sync_api import expect
 
-    expect(player).to_contain_text(explain.text("exercise", LANG, n=1, total=total))
-    question = scenario.prompt.get(LANG)
+    expect(player).to_contain_text(explain.text("exercise", lang, n=1, total=total))
+    question = scenario.prompt.get(lang)
     if question:
         expect(player.locator(".bt-prompt")).to_have_text(question)
 
@@ -214,23 +217,23 @@ class ScoreLine:
     done: int
     total: int
 
-    def text(self) -> str:
-        """The line as the player writes it."""
-        return explain.text("score", LANG, first_try=self.first_try, done=self.done,
+    def text(self, lang: str = LANG) -> str:
+        """The line as the player writes it in ``lang``."""
+        return explain.text("score", lang, first_try=self.first_try, done=self.done,
                             total=self.total)
 
 
-def read_score(player: Locator) -> ScoreLine:
-    """The score line the player shows now."""
-    values = read_template(player, explain.catalog(LANG)["ui"]["score"])
+def read_score(player: Locator, lang: str = LANG) -> ScoreLine:
+    """The score line the player shows now (its words in ``lang``)."""
+    values = read_template(player, explain.catalog(lang)["ui"]["score"])
     return ScoreLine(**values)
 
 
-def expect_score(player: Locator, score: ScoreLine) -> None:
-    """The player shows exactly ``score`` (waiting for the kernel's redraw)."""
+def expect_score(player: Locator, score: ScoreLine, lang: str = LANG) -> None:
+    """The player shows exactly ``score`` in ``lang`` (waiting for the kernel's redraw)."""
     from playwright.sync_api import expect
 
-    expect(player).to_contain_text(re.compile(re.escape(score.text()) + r"(?!\d)"))
+    expect(player).to_contain_text(re.compile(re.escape(score.text(lang)) + r"(?!\d)"))
 
 
 # ---------------------------------------------------------------------------- answers
@@ -270,24 +273,25 @@ def _button(player: Locator, name: str) -> Locator:
     return player.get_by_role("button", name=re.compile(r"^\W*" + re.escape(name) + "$"))
 
 
-def _click_card(player: Locator, card: Card) -> None:
+def _click_card(player: Locator, card: Card, lang: str) -> None:
     """Click ``card``, found by its spoken name as a screen reader would."""
     from playwright.sync_api import expect
 
-    button = _button(player, explain.card_name(card, LANG))
+    button = _button(player, explain.card_name(card, lang))
     expect(button).to_have_attribute("data-card", str(card))
     button.click()
 
 
-def _type_and_check(player: Locator, fields: Sequence[tuple[str, str]]) -> None:
+def _type_and_check(player: Locator, fields: Sequence[tuple[str, str]], lang: str) -> None:
     """Type each ``(label, text)`` into the box labelled ``label``, then click Check."""
     for label, text in fields:
         player.get_by_label(label, exact=True).fill(text)
-    _button(player, say("check", LANG)).click()
+    _button(player, say("check", lang)).click()
 
 
-def wrong_answer(scenario: Scenario) -> Answer:
-    """A wrong answer to ``scenario`` that the exercise explains, computed by the engine.
+def wrong_answer(scenario: Scenario, lang: str = LANG) -> Answer:
+    """A wrong answer to ``scenario`` that the exercise explains, computed by the engine,
+    its words in ``lang``.
 
     Raises:
         AssertionError: the scenario has no wrong answer to give (every card legal, every
@@ -295,93 +299,93 @@ def wrong_answer(scenario: Scenario) -> Answer:
     """
     for kind, make in _WRONG.items():
         if isinstance(scenario, kind):
-            return make(scenario)
+            return make(scenario, lang)
     raise AssertionError(f"scenario {scenario.id!r}: no wrong answer for kind "
                          f"{scenario.kind!r} in exercise_clicks")
 
 
-def right_answer(scenario: Scenario) -> Answer:
+def right_answer(scenario: Scenario, lang: str = LANG) -> Answer:
     """The right answer to ``scenario`` (the one the lesson teaches where it names one),
-    computed by the engine.
+    computed by the engine, its words in ``lang``.
 
     Raises:
         AssertionError: its kind is not answered here.
     """
     for kind, make in _RIGHT.items():
         if isinstance(scenario, kind):
-            return make(scenario)
+            return make(scenario, lang)
     raise AssertionError(f"scenario {scenario.id!r}: no right answer for kind "
                          f"{scenario.kind!r} in exercise_clicks")
 
 
 # ------------------------------------------------------------ kind play (R3)
-def _play_wrong(scenario: PlayScenario) -> Answer:
+def _play_wrong(scenario: PlayScenario, lang: str) -> Answer:
     legal = scenario.legal_plays()
     illegal = [card for card in legal.hand if card not in legal]
     assert illegal, f"scenario {scenario.id!r}: every card of the hand is legal"
     card = illegal[0]
-    allowed = explain.join_cards(legal.cards, LANG, legal.trump)
+    allowed = explain.join_cards(legal.cards, lang, legal.trump)
     return Answer(
         what=f"the illegal card {card}",
-        give=lambda player: _click_card(player, card),
-        says=(explain.text("wrong", LANG, card=explain.card_short(card, LANG),
-                           the_card=explain.the_card(card, LANG)),
-              explain.position_title(legal, LANG),
-              explain.text("legal_are", LANG, legal=allowed)),
+        give=lambda player: _click_card(player, card, lang),
+        says=(explain.text("wrong", lang, card=explain.card_short(card, lang),
+                           the_card=explain.the_card(card, lang)),
+              explain.position_title(legal, lang),
+              explain.text("legal_are", lang, legal=allowed)),
         solves=False)
 
 
-def _play_right(scenario: PlayScenario) -> Answer:
+def _play_right(scenario: PlayScenario, lang: str) -> Answer:
     legal = scenario.legal_plays()
     card = next(c for c in legal.cards if not scenario.best or c in scenario.best)
     return Answer(
         what=f"the legal card {card}",
-        give=lambda player: _click_card(player, card),
-        says=(explain.text("correct", LANG, card=explain.card_short(card, LANG),
-                           the_card=explain.the_card(card, LANG)),
-              explain.position_title(legal, LANG)),
+        give=lambda player: _click_card(player, card, lang),
+        says=(explain.text("correct", lang, card=explain.card_short(card, lang),
+                           the_card=explain.the_card(card, lang)),
+              explain.position_title(legal, lang)),
         solves=True)
 
 
 # ------------------------------------------------------------ kind trick (R1.5, R1.2, R1.3)
-def _trick_wrong(scenario: TrickScenario) -> Answer:
+def _trick_wrong(scenario: TrickScenario, lang: str) -> Answer:
     trick = scenario.trick()
     master = trick.master
     assert master is not None
     card = next(c for c in trick.cards if c != master.card)
     return Answer(
         what=f"the card {card}, which does not win",
-        give=lambda player: _click_card(player, card),
-        says=(explain.text("trick_wrong", LANG, card=explain.card_short(card, LANG),
-                           the_card=explain.the_card(card, LANG)),
-              explain.trick_title(LANG),
+        give=lambda player: _click_card(player, card, lang),
+        says=(explain.text("trick_wrong", lang, card=explain.card_short(card, lang),
+                           the_card=explain.the_card(card, lang)),
+              explain.trick_title(lang),
               # what would have been right: the winning card, by its player
-              explain.seat_name(master.seat, LANG), explain.card_short(master.card, LANG)),
+              explain.seat_name(master.seat, lang), explain.card_short(master.card, lang)),
         solves=False)
 
 
-def trick_right(trick: Trick) -> Answer:
+def trick_right(trick: Trick, lang: str = LANG) -> Answer:
     """Click the card that wins ``trick`` (R1.5), then type its card points (R1.2, R1.3)
-    and check: the answer of a ``trick`` exercise, in a lesson or a drill."""
+    and check: the answer of a ``trick`` exercise, in a lesson or a drill, in ``lang``."""
     from playwright.sync_api import expect
 
     master = trick.master
     assert master is not None, "the trick is empty"
 
     def give(player: Locator) -> None:
-        _click_card(player, master.card)
-        found = explain.text("trick_correct", LANG,
-                             winner=explain.seat_name(master.seat, LANG))
+        _click_card(player, master.card, lang)
+        found = explain.text("trick_correct", lang,
+                             winner=explain.seat_name(master.seat, lang))
         expect(player.locator(".bt-feedback")).to_contain_text(found)
-        _type_and_check(player, [(say("points_label", LANG), str(trick.points))])
+        _type_and_check(player, [(say("points_label", lang), str(trick.points))], lang)
 
     return Answer(what=f"the winning card {master.card}, then {trick.points} points",
-                  give=give, says=(say("points_right", LANG, points=trick.points),),
+                  give=give, says=(say("points_right", lang, points=trick.points),),
                   solves=True)
 
 
-def _trick_right(scenario: TrickScenario) -> Answer:
-    return trick_right(scenario.trick())
+def _trick_right(scenario: TrickScenario, lang: str) -> Answer:
+    return trick_right(scenario.trick(), lang)
 
 
 # ------------------------------------------------------------ kind bid (R2.4, R2.5)
@@ -397,18 +401,18 @@ def _round_rule(scenario: BidScenario) -> str:
     return "R2.4" if scenario.round == 1 else "R2.5"
 
 
-def _click_bid(bid: Bid) -> Callable[[Locator], None]:
-    return lambda player: _button(player, bid_words(bid, LANG)).click()
+def _click_bid(bid: Bid, lang: str) -> Callable[[Locator], None]:
+    return lambda player: _button(player, bid_words(bid, lang)).click()
 
 
-def _bid_wrong(scenario: BidScenario) -> Answer:
+def _bid_wrong(scenario: BidScenario, lang: str) -> Answer:
     legal = {Bid.parse(b) for b in scenario.legal()}
-    heading = rule_heading(_round_rule(scenario), LANG)
+    heading = rule_heading(_round_rule(scenario), lang)
     illegal = [b for b in _bids_shown(scenario) if b not in legal]
     if illegal:
         bid = illegal[0]
-        allowed = tuple(bid_name(b, LANG) for b in _bids_shown(scenario) if b in legal)
-        return Answer(what=f"the illegal bid {bid}", give=_click_bid(bid),
+        allowed = tuple(bid_name(b, lang) for b in _bids_shown(scenario) if b in legal)
+        return Answer(what=f"the illegal bid {bid}", give=_click_bid(bid, lang),
                       says=(heading, *allowed), solves=False)
     assert scenario.advice is not None, (
         f"scenario {scenario.id!r}: every bid shown is allowed and none is taught: no "
@@ -417,47 +421,47 @@ def _bid_wrong(scenario: BidScenario) -> Answer:
     bid = next(b for b in _bids_shown(scenario) if b != advice)
     return Answer(
         what=f"the bid {bid}, allowed but not the one taught ({advice})",
-        give=_click_bid(bid),
-        says=(say("bid_not_advised", LANG, bid=bid_name(bid, LANG),
-                  advice=bid_name(advice, LANG)), heading),
+        give=_click_bid(bid, lang),
+        says=(say("bid_not_advised", lang, bid=bid_name(bid, lang),
+                  advice=bid_name(advice, lang)), heading),
         solves=True)
 
 
-def _bid_right(scenario: BidScenario) -> Answer:
+def _bid_right(scenario: BidScenario, lang: str) -> Answer:
     legal = sorted(scenario.legal())
     bid = Bid.parse(scenario.advice if scenario.advice is not None else legal[0])
     key = "bid_advised" if scenario.advice is not None else "bid_allowed"
-    return Answer(what=f"the bid {bid}", give=_click_bid(bid),
-                  says=(say(key, LANG, bid=bid_name(bid, LANG)),), solves=True)
+    return Answer(what=f"the bid {bid}", give=_click_bid(bid, lang),
+                  says=(say(key, lang, bid=bid_name(bid, lang)),), solves=True)
 
 
 # ------------------------------------------------------------ kind announce (R4, R5.1)
-def _belote_word(held: bool) -> str:
-    return say("answer_yes" if held else "answer_no", LANG)
+def _belote_word(held: bool, lang: str) -> str:
+    return say("answer_yes" if held else "answer_no", lang)
 
 
-def _announce_wrong(scenario: AnnounceScenario) -> Answer:
+def _announce_wrong(scenario: AnnounceScenario, lang: str) -> Answer:
     found = scenario.found()
-    names = [announcement_name(a, LANG) for a in found]
+    names = [announcement_name(a, lang) for a in found]
     if found:
-        engine = say("ann_engine", LANG, total=sum(a.points for a in found),
-                     list=join_words(names, LANG))
+        engine = say("ann_engine", lang, total=sum(a.points for a in found),
+                     list=join_words(names, lang))
     else:
         engine = say("ann_engine_none" if scenario.rules.announcements else "ann_engine_off",
-                     LANG)
-    missing = tuple(say("ann_missing", LANG, announcement=name,
+                     lang)
+    missing = tuple(say("ann_missing", lang, announcement=name,
                         rule="R4.2" if a.is_carre else "R4.1")
                     for a, name in zip(found, names, strict=True))
 
     def give(player: Locator) -> None:
-        _button(player, _belote_word(not scenario.has_belote())).click()
-        _button(player, say("check", LANG)).click()
+        _button(player, _belote_word(not scenario.has_belote(), lang)).click()
+        _button(player, say("check", lang)).click()
 
     return Answer(what="no combination and the belote the wrong way", give=give,
-                  says=(say("ann_wrong", LANG), *missing, engine), solves=False)
+                  says=(say("ann_wrong", lang), *missing, engine), solves=False)
 
 
-def _announce_right(scenario: AnnounceScenario) -> Answer:
+def _announce_right(scenario: AnnounceScenario, lang: str) -> Answer:
     from playwright.sync_api import expect
 
     found = scenario.found()
@@ -465,98 +469,98 @@ def _announce_right(scenario: AnnounceScenario) -> Answer:
     def give(player: Locator) -> None:
         for announcement in found:
             for card in sorted(announcement.cards, key=str):
-                _click_card(player, card)
-                expect(player.get_by_role("button", name=explain.card_name(card, LANG),
+                _click_card(player, card, lang)
+                expect(player.get_by_role("button", name=explain.card_name(card, lang),
                                           exact=True, pressed=True)).to_be_visible()
-            _button(player, say("ann_add", LANG)).click()
+            _button(player, say("ann_add", lang)).click()
             hand = player.locator(".bt-part-hand")
             expect(hand.get_by_role("button", pressed=True)).to_have_count(0)
-        _button(player, _belote_word(scenario.has_belote())).click()
-        _button(player, say("check", LANG)).click()
+        _button(player, _belote_word(scenario.has_belote(), lang)).click()
+        _button(player, say("check", lang)).click()
 
-    listed = ", ".join(announcement_name(a, LANG) for a in found) or "no announcement"
+    listed = ", ".join(announcement_name(a, lang) for a in found) or "no announcement"
     return Answer(what=f"{listed}, belote {scenario.has_belote()}", give=give,
-                  says=(say("ann_right", LANG),), solves=True)
+                  says=(say("ann_right", lang),), solves=True)
 
 
 # ------------------------------------------------------------ kind compare (R4.5, R4.6)
-def _compare_words(team: Team | None, points: int) -> str:
+def _compare_words(team: Team | None, points: int, lang: str) -> str:
     if team is None:
-        return say("cmp_answer_nobody", LANG, points=points)
-    return say("cmp_answer", LANG, team=team_word(team, LANG), points=points)
+        return say("cmp_answer_nobody", lang, points=points)
+    return say("cmp_answer", lang, team=team_word(team, lang), points=points)
 
 
-def _compare_give(team: Team | None, points: int) -> Callable[[Locator], None]:
+def _compare_give(team: Team | None, points: int, lang: str) -> Callable[[Locator], None]:
     def give(player: Locator) -> None:
-        label = say("nobody_cap", LANG) if team is None else team_word(team, LANG)
+        label = say("nobody_cap", lang) if team is None else team_word(team, lang)
         _button(player, label).click()
-        _type_and_check(player, [(say("cmp_points", LANG), str(points))])
+        _type_and_check(player, [(say("cmp_points", lang), str(points))], lang)
     return give
 
 
-def _compare_wrong(scenario: CompareScenario) -> Answer:
+def _compare_wrong(scenario: CompareScenario, lang: str) -> Answer:
     winner, points = scenario.result()
     team = Team.EW if winner is Team.NS else Team.NS
     return Answer(
-        what=f"{team.value} scores {points}", give=_compare_give(team, points),
-        says=(say("cmp_wrong", LANG, given=_compare_words(team, points),
-                  answer=_compare_words(winner, points)), rule_heading("R4.5", LANG)),
+        what=f"{team.value} scores {points}", give=_compare_give(team, points, lang),
+        says=(say("cmp_wrong", lang, given=_compare_words(team, points, lang),
+                  answer=_compare_words(winner, points, lang)), rule_heading("R4.5", lang)),
         solves=False)
 
 
-def _compare_right(scenario: CompareScenario) -> Answer:
+def _compare_right(scenario: CompareScenario, lang: str) -> Answer:
     winner, points = scenario.result()
-    return Answer(what=f"{winner} scores {points}", give=_compare_give(winner, points),
-                  says=(say("cmp_right", LANG, answer=_compare_words(winner, points)),),
+    return Answer(what=f"{winner} scores {points}", give=_compare_give(winner, points, lang),
+                  says=(say("cmp_right", lang, answer=_compare_words(winner, points, lang)),),
                   solves=True)
 
 
 # ------------------------------------------------------------ kind score (R6)
-def _score_give(outcome: Outcome, ns: int, ew: int) -> Callable[[Locator], None]:
+def _score_give(outcome: Outcome, ns: int, ew: int, lang: str) -> Callable[[Locator], None]:
     def give(player: Locator) -> None:
-        label = explain.text("correct_rule", LANG, title=outcome_word(outcome, LANG),
+        label = explain.text("correct_rule", lang, title=outcome_word(outcome, lang),
                              rule_id=OUTCOME_RULES[outcome])
         _button(player, label).click()
-        marks = [(say("score_mark", LANG, team=team_word(team, LANG)), str(mark))
+        marks = [(say("score_mark", lang, team=team_word(team, lang)), str(mark))
                  for team, mark in ((Team.NS, ns), (Team.EW, ew))]
-        _type_and_check(player, marks)
+        _type_and_check(player, marks, lang)
     return give
 
 
-def _score_right_words(scenario: ScoreScenario) -> str:
+def _score_right_words(scenario: ScoreScenario, lang: str) -> str:
     score = scenario.score()
-    return say("score_answer", LANG, outcome=outcome_word(score.outcome, LANG),
+    return say("score_answer", lang, outcome=outcome_word(score.outcome, lang),
                nous=score.marks[Team.NS], eux=score.marks[Team.EW])
 
 
-def _score_wrong(scenario: ScoreScenario) -> Answer:
+def _score_wrong(scenario: ScoreScenario, lang: str) -> Answer:
     score = scenario.score()
     outcome = next(o for o in Outcome if o is not score.outcome)
     ns, ew = score.marks[Team.NS] + 10, score.marks[Team.EW]
     return Answer(
-        what=f"{outcome.value} with the marks {ns} / {ew}", give=_score_give(outcome, ns, ew),
-        says=(say("score_wrong", LANG),
-              say("score_wrong_outcome", LANG, given=outcome_word(outcome, LANG),
-                  outcome=outcome_word(score.outcome, LANG),
+        what=f"{outcome.value} with the marks {ns} / {ew}", give=_score_give(outcome, ns, ew, lang),
+        says=(say("score_wrong", lang),
+              say("score_wrong_outcome", lang, given=outcome_word(outcome, lang),
+                  outcome=outcome_word(score.outcome, lang),
                   rule=OUTCOME_RULES[score.outcome]),
-              _score_right_words(scenario)),
+              _score_right_words(scenario, lang)),
         solves=False)
 
 
-def _score_right(scenario: ScoreScenario) -> Answer:
+def _score_right(scenario: ScoreScenario, lang: str) -> Answer:
     score = scenario.score()
     ns, ew = score.marks[Team.NS], score.marks[Team.EW]
     return Answer(what=f"{score.outcome.value} with the marks {ns} / {ew}",
-                  give=_score_give(score.outcome, ns, ew),
-                  says=(say("score_right", LANG), _score_right_words(scenario)), solves=True)
+                  give=_score_give(score.outcome, ns, ew, lang),
+                  says=(say("score_right", lang), _score_right_words(scenario, lang)), solves=True)
 
 
-_WRONG: dict[type, Callable[[Any], Answer]] = {
+_WRONG: dict[type, Callable[[Any, str], Answer]] = {
     PlayScenario: _play_wrong, TrickScenario: _trick_wrong, BidScenario: _bid_wrong,
     AnnounceScenario: _announce_wrong, CompareScenario: _compare_wrong,
     ScoreScenario: _score_wrong,
 }
-_RIGHT: dict[type, Callable[[Any], Answer]] = {
+_RIGHT: dict[type, Callable[[Any, str], Answer]] = {
     PlayScenario: _play_right, TrickScenario: _trick_right, BidScenario: _bid_right,
     AnnounceScenario: _announce_right, CompareScenario: _compare_right,
     ScoreScenario: _score_right,
@@ -564,9 +568,10 @@ _RIGHT: dict[type, Callable[[Any], Answer]] = {
 
 
 # ---------------------------------------------------------------------------- the flow
-def wrong_then_right(page: Page, notebook: str) -> Scenario:
-    """Answer the first exercise of the first exercise player of ``notebook`` (open in
-    ``page``) wrong, then right, checking the feedback of each and the score line.
+def wrong_then_right(page: Page, notebook: str, lang: str = LANG, index: int = 0) -> Scenario:
+    """Answer the first exercise of the exercise player number ``index`` (0: the first,
+    drills not counted) of ``notebook`` (open in ``page``) wrong, then right, checking the
+    feedback of each and the score line, in ``lang`` (the notebook's language).
 
     The score line must first show the exercise not done (a test that answered it
     earlier in the session would hide the change); after the wrong answer it counts the
@@ -578,35 +583,35 @@ def wrong_then_right(page: Page, notebook: str) -> Scenario:
     """
     from playwright.sync_api import expect
 
-    shown = exercise_cells(notebook)[0].scenarios()
+    shown = exercise_cells(notebook)[index].scenarios()
     scenario = shown[0]
-    wrong, right = wrong_answer(scenario), right_answer(scenario)
-    player = find_player(page)
-    expect_first_exercise(player, scenario, len(shown))
+    wrong, right = wrong_answer(scenario, lang), right_answer(scenario, lang)
+    player = find_player(page, index)
+    expect_first_exercise(player, scenario, len(shown), lang)
     expect(player.locator(".bt-feedback"), (
         f"exercise {scenario.id!r} was answered earlier in this session")).to_have_text("")
-    before = read_score(player)
+    before = read_score(player, lang)
     answer(player, wrong)
     expect_score(player, ScoreLine(before.first_try, before.done + wrong.solves,
-                                   before.total))
+                                   before.total), lang)
     answer(player, right)
-    expect_score(player, ScoreLine(before.first_try, before.done + 1, before.total))
+    expect_score(player, ScoreLine(before.first_try, before.done + 1, before.total), lang)
     return scenario
 
 
-def barrier(player: Locator) -> None:
+def barrier(player: Locator, lang: str = LANG) -> None:
     """Return once the kernel has finished handling every earlier click of ``player``:
     ask for the hint and wait for it. The kernel handles a page's messages one at a time,
     so the hint's answer comes after the earlier handlers ended (an answer's save to the
     progress file included, which follows the redraw)."""
     from playwright.sync_api import expect
 
-    _button(player, explain.text("hint", LANG)).click()
-    expect(player.locator(".bt-feedback")).to_contain_text(explain.text("hint_title", LANG))
+    _button(player, explain.text("hint", lang)).click()
+    expect(player.locator(".bt-feedback")).to_contain_text(explain.text("hint_title", lang))
 
 
 # ---------------------------------------------------------------------------- drills
-def drill_trick(drill: Locator) -> Trick:
+def drill_trick(drill: Locator, lang: str = LANG) -> Trick:
     """The pli a ``trick-winner`` drill shows, read from its table: the card of each seat
     (the table is drawn from South, so each seat sits in its own area), the seat tagged
     as the entame, and the atout named on its chip (R1.5: the order of play after the
@@ -622,10 +627,10 @@ def drill_trick(drill: Locator) -> Trick:
         cards[seat] = Card.parse(area.locator("button[data-card]").get_attribute("data-card")
                                  or "")
         tags = area.locator(".bt-tag").all_inner_texts()
-        if explain.text("lead_badge", LANG) in tags:
+        if explain.text("lead_badge", lang) in tags:
             leader = seat
     assert leader is not None, "no card of the drill's pli is tagged as the entame"
-    chip = table.locator(".bt-chip", has_text=explain.text("trump", LANG))
+    chip = table.locator(".bt-chip", has_text=explain.text("trump", lang))
     trump = Suit.parse(chip.locator(".bt-big").inner_text().strip())
     order = [leader]
     while len(order) < 4:
