@@ -23,42 +23,18 @@ words (✓ / ✗ with a text), never by colour alone.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from types import MappingProxyType
 
 from belote_teach import explain
 from belote_teach.cards import DECK, Seat, Team
 from belote_teach.render.exercises import say, team_word
+from belote_teach.render.table import _area, _e, _sr  # the card table's seat placement
 
 __all__ = ["NO_MARKS", "deal_table_html", "game_sheet_html"]
 
 #: No seat marked: the default of ``marked`` (read-only, so it can be a default).
 NO_MARKS: Mapping[Seat, bool] = MappingProxyType({})
-
-# where each seat sits, seen from the learner: bottom, right, top, left (as render.table)
-_AREAS = ("S", "E", "N", "W")
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
-def _sr(text: str) -> str:
-    """Text for screen readers only."""
-    return f'<span class="bt-table-sr">{_e(text)}</span>'
-
-
-def _area(seat: Seat, me: Seat) -> str:
-    """Where ``seat`` sits on the table drawn for ``me``: ``S`` (me), ``E`` (on my right,
-    plays after me), ``N`` (partner) or ``W``."""
-    seat_at = me
-    for area in _AREAS:
-        if seat_at is seat:
-            return area
-        seat_at = seat_at.next
-    raise AssertionError(seat)  # pragma: no cover - four seats, four areas
-
 
 def _seat_html(seat: Seat, me: Seat, lang: str, *, dealer: Seat, taker: Seat | None,
                mark: bool | None) -> str:

@@ -29,8 +29,9 @@ from belote_teach.ui.exercises import (
     Refresh,
     Submit,
     check_button,
+    choice_and_numbers,
     number_box,
-    read_whole,
+    read_team_numbers,
 )
 
 __all__ = ["GameAnswer", "GameExercise"]
@@ -92,24 +93,15 @@ class GameExercise(Exercise):
             if choice is None:
                 submit(Invalid("game_pick_winner"))
                 return
-            totals: dict[Team, int] = {}
-            for team, box in self.total_inputs.items():
-                total = read_whole(box.value, Invalid("game_total_empty", {"team": team}))
-                if isinstance(total, Invalid):
-                    submit(total)
-                    return
-                totals[team] = total
+            totals = read_team_numbers(self.total_inputs, "game_total_empty")
+            if isinstance(totals, Invalid):
+                submit(totals)
+                return
             winner = None if choice == "none" else Team(choice)
             submit(GameAnswer(winner, totals[Team.NS], totals[Team.EW]))
 
         self.check_button.on_click(check)
-        box = widgets.VBox([self.winner_choice,
-                            widgets.HBox([*self.total_inputs.values(), self.check_button],
-                                         layout=widgets.Layout(flex_flow="row wrap",
-                                                               align_items="center"))],
-                           layout=widgets.Layout(margin="6px 0 0 0"))
-        box.add_class("bt-quiz-controls")
-        return box
+        return choice_and_numbers(self.winner_choice, self.total_inputs, self.check_button)
 
     def update_controls(self, progress: Progress, lang: str) -> None:
         if self.winner_choice is None or self.check_button is None:

@@ -29,8 +29,9 @@ from belote_teach.ui.exercises import (
     Refresh,
     Submit,
     check_button,
+    choice_and_numbers,
     number_box,
-    read_whole,
+    read_team_numbers,
 )
 
 __all__ = ["ScoreAnswer", "ScoreExercise"]
@@ -96,24 +97,15 @@ class ScoreExercise(Exercise):
             if self.outcome_choice.value is None:
                 submit(Invalid("score_pick_outcome"))
                 return
-            marks: dict[Team, int] = {}
-            for team, box in self.mark_inputs.items():
-                mark = read_whole(box.value, Invalid("score_mark_empty", {"team": team}))
-                if isinstance(mark, Invalid):
-                    submit(mark)
-                    return
-                marks[team] = mark
+            marks = read_team_numbers(self.mark_inputs, "score_mark_empty")
+            if isinstance(marks, Invalid):
+                submit(marks)
+                return
             submit(ScoreAnswer(Outcome(self.outcome_choice.value), marks[Team.NS],
                                marks[Team.EW]))
 
         self.check_button.on_click(check)
-        box = widgets.VBox([self.outcome_choice,
-                            widgets.HBox([*self.mark_inputs.values(), self.check_button],
-                                         layout=widgets.Layout(flex_flow="row wrap",
-                                                               align_items="center"))],
-                           layout=widgets.Layout(margin="6px 0 0 0"))
-        box.add_class("bt-quiz-controls")
-        return box
+        return choice_and_numbers(self.outcome_choice, self.mark_inputs, self.check_button)
 
     def update_controls(self, progress: Progress, lang: str) -> None:
         if self.outcome_choice is None or self.check_button is None:

@@ -50,8 +50,10 @@ __all__ = [
     "Submit",
     "TrickExercise",
     "check_button",
+    "choice_and_numbers",
     "number_box",
     "points_orders",
+    "read_team_numbers",
     "read_whole",
     "words",
 ]
@@ -133,6 +135,30 @@ def number_box() -> widgets.Text:
     box = widgets.Text(value="", layout=widgets.Layout(width="auto", margin="2px 12px 2px 0"),
                        style={"description_width": "initial"})
     box.add_class("bt-number")   # a box 6 digits wide whatever the label's length (style.css)
+    return box
+
+
+def read_team_numbers(boxes: Mapping[Team, widgets.Text], empty_key: str
+                      ) -> dict[Team, int] | Invalid:
+    """Each team's number read from its box (:func:`read_whole`), or the first problem:
+    ``Invalid(empty_key, {"team": team})`` for an empty box, ``not_a_number`` otherwise."""
+    numbers: dict[Team, int] = {}
+    for team, box in boxes.items():
+        number = read_whole(box.value, Invalid(empty_key, {"team": team}))
+        if isinstance(number, Invalid):
+            return number
+        numbers[team] = number
+    return numbers
+
+
+def choice_and_numbers(choice: widgets.Widget, boxes: Mapping[Team, widgets.Text],
+                       check: widgets.Button) -> widgets.VBox:
+    """The controls of an exercise answered by a choice and one number per team: the
+    choice above, the two boxes and the "Check" button in a row under it."""
+    row = widgets.HBox([*boxes.values(), check],
+                       layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+    box = widgets.VBox([choice, row], layout=widgets.Layout(margin="6px 0 0 0"))
+    box.add_class("bt-quiz-controls")
     return box
 
 
