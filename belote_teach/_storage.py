@@ -10,8 +10,10 @@ each other.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import tempfile
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -22,6 +24,8 @@ from belote_teach import explain
 __all__ = [
     "APP_NAME",
     "DATA_ENV",
+    "REASONS",
+    "FileProblem",
     "UnknownLanguageError",
     "check_language",
     "data_directory",
@@ -33,6 +37,17 @@ __all__ = [
 APP_NAME = "belote-teach"
 #: The environment variable that names another data directory (tests, teachers).
 DATA_ENV = "BELOTE_TEACH_DATA"
+
+#: Why a stored file could not be used, in plain words for the learner: the keys of the
+#: catalogs' ``storage.reason`` (``unreadable``: the file cannot be opened, no permission
+#: say; ``not_text``: not UTF-8 text; ``not_json``: not JSON, cut short or edited by
+#: hand; ``not_ours``: JSON, but not a file of this kind; ``other_version``: another
+#: version of the format; ``bad_value``: a value out of its range or of the wrong kind;
+#: ``bad_deal``: a saved deal that does not replay by the rules, R2-R6).
+REASONS = ("unreadable", "not_text", "not_json", "not_ours", "other_version", "bad_value",
+           "bad_deal")
+
+_log = logging.getLogger("belote_teach")
 
 
 class UnknownLanguageError(ValueError):
@@ -49,6 +64,51 @@ def check_language(lang: str) -> None:
     if lang not in explain.LANGUAGES:
         raise UnknownLanguageError(f"unknown language {lang!r}: expected one of "
                                    f"{', '.join(explain.LANGUAGES)}")
+
+
+@dataclass(frozen=True)
+class FileProblem:
+    """Why a stored file (a saved game, the lesson progress, a progress file to import)
+    could not be used.
+
+    Attributes:
+        reason: one of :data:`REASONS`, worded for the learner by :meth:`told`.
+        detail: the technical detail for the course's authors (English, quoting the
+            file's place and content: ``lessons['03-play-a-trick']: tries is -1...``);
+            never shown to the learner, written to the ``belote_teach`` log instead.
+        aside_failed: the file could not even be moved aside (it was left in place).
+
+    Raises:
+        ValueError: ``reason`` is not one of :data:`REASONS`.
+    """
+
+    reason: str
+    detail: str
+    aside_failed: bool = False
+
+    def __post_init__(self) -> None:
+        if self.reason not in REASONS:
+            raise ValueError(f"reason {self.reason!r}: expected one of {', '.join(REASONS)}")
+
+    def told(self, lang: str) -> str:
+        """The reason in plain words in ``lang`` (``"the file is not valid JSON: it may
+        have been cut short or edited by hand"``), with the failed move when there was
+        one.
+
+        Raises:
+            UnknownLanguageError: bad ``lang``.
+        """
+        check_language(lang)
+        words = explain.catalog(lang)["storage"]["reason"]
+        said = str(words[self.reason])
+        if self.aside_failed:
+            said = f"{said}{words['aside_failed']}"
+        return said
+
+    def log(self, path: Path) -> None:
+        """Write :attr:`detail` to the ``belote_teach`` log (a warning naming ``path``),
+        for the author who will read the log rather than the learner's screen."""
+        _log.warning("%s cannot be used (%s): %s", path, self.reason, self.detail)
 
 
 def data_directory(directory: Path | str | None = None) -> Path:

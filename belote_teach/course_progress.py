@@ -68,6 +68,7 @@ from types import MappingProxyType
 
 from belote_teach import explain
 from belote_teach._storage import (
+    FileProblem,
     UnknownLanguageError,
     check_language,
     data_directory,
@@ -86,6 +87,7 @@ __all__ = [
     "CourseProgress",
     "CourseRecord",
     "ExerciseResult",
+    "FileProblem",
     "InvalidIdError",
     "InvalidProgressError",
     "InvalidResultError",
@@ -117,7 +119,22 @@ class InvalidProgressError(ValueError):
     """A progress document (the file, or a file to import) that is not what
     :data:`FORMAT` version :data:`FORMAT_VERSION` holds. The message names the place of
     the problem (``lessons['03-play-a-trick']['lead-any-card']``) and what was expected.
-    Also a count given to a record that it cannot hold (a negative drill streak)."""
+    Also a count given to a record that it cannot hold (a negative drill streak).
+
+    Attributes:
+        reason: the kind of problem, one of :data:`belote_teach._storage.REASONS`
+            (``"not_json"``, ``"other_version"``, ``"bad_value"``...), which the learner
+            reads in plain words (:meth:`problem`).
+    """
+
+    def __init__(self, message: str, reason: str = "bad_value"):
+        super().__init__(message)
+        self.reason = reason
+
+    def problem(self) -> FileProblem:
+        """The problem as the learner is told it (its reason) and the authors read it
+        (this message as the detail)."""
+        return FileProblem(self.reason, str(self))
 
 
 class InvalidResultError(ValueError):
@@ -454,11 +471,13 @@ class CourseRecord:
             try:
                 text = text.decode("utf-8")
             except UnicodeDecodeError as err:
-                raise InvalidProgressError(f"{source} is not UTF-8 text ({err})") from err
+                raise InvalidProgressError(f"{source} is not UTF-8 text ({err})",
+                                           "not_text") from err
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
-            raise InvalidProgressError(f"{source} is not valid JSON ({err})") from err
+            raise InvalidProgressError(f"{source} is not valid JSON ({err})", "not_json") \
+                from err
         return _record_of(data, source)
 
 
@@ -466,14 +485,16 @@ def _record_of(data: object, source: str) -> CourseRecord:
     """The record of a parsed progress document, else InvalidProgressError."""
     if not isinstance(data, dict):
         raise InvalidProgressError(f"{source} holds a JSON {type(data).__name__}, not an "
-                                   "object")
+                                   "object", "not_ours")
     if data.get("format") != FORMAT:
         raise InvalidProgressError(f"{source} is not a progress file of belote-teach: "
-                                   f"format {data.get('format')!r}, expected {FORMAT!r}")
+                                   f"format {data.get('format')!r}, expected {FORMAT!r}",
+                                   "not_ours")
     version = data.get("version")
     if version != FORMAT_VERSION or isinstance(version, bool):
         raise InvalidProgressError(f"{source} has format version {version!r}: this version "
-                                   f"of belote-teach reads version {FORMAT_VERSION}")
+                                   f"of belote-teach reads version {FORMAT_VERSION}",
+                                   "other_version")
     unknown = sorted(set(data) - {"format", "version", "lessons", "practice", "games",
                                   "drills"})
     if unknown:
@@ -528,16 +549,18 @@ class ProgressRead:
         record: the progress (empty when there was no file or it was unusable).
         problem: ``None`` when all went well or there was no file; else a sentence for
             the learner, in the language asked for, saying the progress could not be read
-            and where the file went, followed by the technical detail.
+            and where the file went, and why in plain words.
         set_aside: where the unusable file was moved, ``None`` if it was not moved.
+        cause: why the file could not be used (its technical detail included), ``None``
+            without a problem.
+        where: where the unusable file is now (moved aside or left in place), ``None``
+            without a problem.
     """
 
     record: CourseRecord
     problem: str | None = None
     set_aside: Path | None = None
-    #: the technical reason of the problem, ``None`` without one.
-    detail: str | None = None
-    #: where the unusable file is now (moved aside or left in place), ``None`` without one.
+    cause: FileProblem | None = None
     where: Path | None = None
 
     def problem_in(self, lang: str) -> str | None:
@@ -547,10 +570,10 @@ class ProgressRead:
             UnknownLanguageError: bad ``lang``.
         """
         check_language(lang)
-        if self.detail is None or self.where is None:
+        if self.cause is None or self.where is None:
             return None
         key = "left_in_place" if self.set_aside is None else "set_aside"
-        return _problem(lang, key, self.where, self.detail)
+        return _problem(lang, key, self.where, self.cause)
 
 
 class CourseProgress:
@@ -583,7 +606,8 @@ class CourseProgress:
         Returns:
             A :class:`ProgressRead`: the record; or an empty record when nothing was kept
             yet; or, for a file that cannot be read, an empty record, the problem in plain
-            words with the technical detail, and where the file was moved
+            words (the technical detail goes to the ``belote_teach`` log and
+            :attr:`ProgressRead.cause`), and where the file was moved
             (``course-progress.corrupt-<UTC time>.json`` beside it; never deleted). A file
             that cannot even be opened (no permission) is left in place. Never raises for
             the file's content.
@@ -767,21 +791,19 @@ class CourseProgress:
         except FileNotFoundError:
             return ProgressRead(CourseRecord()), True
         except OSError as err:
-            detail = f"{type(err).__name__}: {err}"
-            return ProgressRead(CourseRecord(), _problem(lang, "left_in_place", path, detail),
-                                detail=detail, where=path), False
+            cause = FileProblem("unreadable", f"{type(err).__name__}: {err}")
+            return _unusable(lang, path, cause), False
         try:
             return ProgressRead(CourseRecord.from_json(raw)), True
         except InvalidProgressError as err:
-            detail = str(err)
+            cause = err.problem()
         try:
             aside = set_aside(path, _STEM)
         except OSError as err:
-            detail = f"{detail}; moving it aside failed: {type(err).__name__}: {err}"
-            return ProgressRead(CourseRecord(), _problem(lang, "left_in_place", path, detail),
-                                detail=detail, where=path), False
-        return ProgressRead(CourseRecord(), _problem(lang, "set_aside", aside, detail),
-                            aside, detail=detail, where=aside), True
+            cause = FileProblem(cause.reason, f"{cause.detail}; moving it aside failed: "
+                                f"{type(err).__name__}: {err}", aside_failed=True)
+            return _unusable(lang, path, cause), False
+        return _unusable(lang, aside, cause, aside), True
 
     def _change(self, change: Callable[[CourseRecord], CourseRecord], lang: str
                 ) -> str | None:
@@ -797,10 +819,21 @@ class CourseProgress:
         write_atomically(self.path, record.to_json())
 
 
-def _problem(lang: str, key: str, path: Path, detail: str) -> str:
+def _unusable(lang: str, where: Path, cause: FileProblem, aside: Path | None = None
+              ) -> ProgressRead:
+    """The read of a progress file that cannot be used (moved to ``aside``, or left in
+    place at ``where``): an empty record and the learner's sentence; the detail is
+    written to the log."""
+    cause.log(where)
+    key = "left_in_place" if aside is None else "set_aside"
+    return ProgressRead(CourseRecord(), _problem(lang, key, where, cause), aside,
+                        cause=cause, where=where)
+
+
+def _problem(lang: str, key: str, path: Path, cause: FileProblem) -> str:
     """The learner's sentence ``course.store.<key>`` in ``lang``."""
     sentence = explain.catalog(lang)["course"]["store"][key]
-    return str(sentence).format(path=str(path), detail=detail)
+    return str(sentence).format(path=str(path), reason=cause.told(lang))
 
 
 # ---------------------------------------------------------------------------- overview

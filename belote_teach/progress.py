@@ -73,6 +73,7 @@ from belote_teach import explain
 from belote_teach._storage import (
     APP_NAME,
     DATA_ENV,
+    FileProblem,
     UnknownLanguageError,
     check_language,
     data_directory,
@@ -91,6 +92,7 @@ __all__ = [
     "DATA_ENV",
     "FORMAT",
     "FORMAT_VERSION",
+    "FileProblem",
     "GameStore",
     "InvalidGameNameError",
     "InvalidMetaError",
@@ -121,7 +123,13 @@ class InvalidMetaError(ValueError):
 
 
 class _CorruptFile(Exception):
-    """Why a saved file cannot be resumed (internal: :meth:`GameStore.load` reports it)."""
+    """Why a saved file cannot be resumed (internal: :meth:`GameStore.load` reports it):
+    the technical message, and the ``reason`` in :data:`belote_teach._storage.REASONS`
+    that the learner reads."""
+
+    def __init__(self, message: str, reason: str = "bad_value"):
+        super().__init__(message)
+        self.reason = reason
 
 
 # ---------------------------------------------------------------------------- results
@@ -135,14 +143,17 @@ class LoadResult:
             tuples saved); empty when ``game`` is ``None``.
         problem: ``None`` when all went well or there was no file; else a sentence for the
             learner, in the language asked for, saying the saved game could not be resumed
-            and where the file went, followed by the technical detail.
+            and where the file went, and why in plain words.
         set_aside: where the unusable file was moved, ``None`` if it was not moved.
+        cause: why the file could not be used (its technical detail included), ``None``
+            without a problem.
     """
 
     game: Game | None
     meta: Mapping[str, object] = field(default_factory=lambda: _EMPTY, hash=False)
     problem: str | None = None
     set_aside: Path | None = None
+    cause: FileProblem | None = None
 
 
 # ---------------------------------------------------------------------------- the store
@@ -262,8 +273,9 @@ class GameStore:
         Returns:
             A :class:`LoadResult`: the game and its meta; or no game and no problem when
             nothing was saved under ``name``; or, for a file that cannot be resumed, no
-            game, the problem in plain words with the technical detail, and the place the
-            file was moved to (``<name>.corrupt-<UTC time>.json`` beside it; never
+            game, the problem in plain words (the technical detail goes to the
+            ``belote_teach`` log and :attr:`LoadResult.cause`), and the place the file was
+            moved to (``<name>.corrupt-<UTC time>.json`` beside it; never
             deleted). A file that cannot even be read (no permission) is left in place.
             Never raises for the file's content.
 
@@ -278,24 +290,25 @@ class GameStore:
         except FileNotFoundError:
             return LoadResult(None)
         except OSError as err:
-            return LoadResult(None, problem=_problem(lang, "left_in_place", name, path,
-                                                     f"{type(err).__name__}: {err}"))
+            cause = FileProblem("unreadable", f"{type(err).__name__}: {err}")
+            return _unusable(lang, "left_in_place", name, path, cause)
         try:
             game, meta = _read(raw)
-        except (_CorruptFile, BeloteError) as err:      # the engine's errors quote the input
-            detail = str(err)
+        except _CorruptFile as err:
+            cause = FileProblem(err.reason, str(err))
+        except BeloteError as err:                      # the engine's errors quote the input
+            cause = FileProblem("bad_deal", str(err))
         except Exception as err:            # any bad content is reported, never raised
-            detail = f"{type(err).__name__}: {err}"
+            cause = FileProblem("bad_value", f"{type(err).__name__}: {err}")
         else:
             return LoadResult(game, MappingProxyType(meta))
         try:
             aside = set_aside(path, name)
         except OSError as err:
-            return LoadResult(None, problem=_problem(
-                lang, "left_in_place", name, path,
-                f"{detail}; moving it aside failed: {type(err).__name__}: {err}"))
-        return LoadResult(None, problem=_problem(lang, "set_aside", name, aside, detail),
-                          set_aside=aside)
+            failed = FileProblem(cause.reason, f"{cause.detail}; moving it aside failed: "
+                                 f"{type(err).__name__}: {err}", aside_failed=True)
+            return _unusable(lang, "left_in_place", name, path, failed)
+        return _unusable(lang, "set_aside", name, aside, cause, aside)
 
     def __repr__(self) -> str:
         return f"GameStore({str(self.directory)!r})"
@@ -351,9 +364,14 @@ def _document(game: Game, meta: dict[str, object]) -> dict[str, object]:
 
 
 # ---------------------------------------------------------------------------- reading
-def _problem(lang: str, key: str, name: str, path: Path, detail: str) -> str:
+def _unusable(lang: str, key: str, name: str, path: Path, cause: FileProblem,
+              aside: Path | None = None) -> LoadResult:
+    """The result of a saved game that cannot be resumed: the learner's sentence
+    ``progress.<key>`` in ``lang``, the detail written to the log."""
+    cause.log(path)
     sentence = explain.catalog(lang)["progress"][key]
-    return str(sentence).format(name=name, path=str(path), detail=detail)
+    problem = str(sentence).format(name=name, path=str(path), reason=cause.told(lang))
+    return LoadResult(None, problem=problem, set_aside=aside, cause=cause)
 
 
 #: How a file's detail names the JSON kinds expected.
@@ -381,20 +399,21 @@ def _read(raw: bytes) -> tuple[Game, dict[str, object]]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise _CorruptFile(f"the file is not UTF-8 text ({err})") from err
+        raise _CorruptFile(f"the file is not UTF-8 text ({err})", "not_text") from err
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise _CorruptFile(f"the file is not valid JSON ({err})") from err
+        raise _CorruptFile(f"the file is not valid JSON ({err})", "not_json") from err
     if not isinstance(data, dict):
-        raise _CorruptFile(f"the file holds a JSON {type(data).__name__}, not an object")
+        raise _CorruptFile(f"the file holds a JSON {type(data).__name__}, not an object",
+                           "not_ours")
     if data.get("format") != FORMAT:
         raise _CorruptFile(f"the file is not a saved game of belote-teach: format "
-                           f"{data.get('format')!r}, expected {FORMAT!r}")
+                           f"{data.get('format')!r}, expected {FORMAT!r}", "not_ours")
     version = data.get("version")
     if version != FORMAT_VERSION or isinstance(version, bool):
         raise _CorruptFile(f"format version {version!r}: this version of belote-teach reads "
-                           f"version {FORMAT_VERSION}")
+                           f"version {FORMAT_VERSION}", "other_version")
     what = "the file"
     spec = _field(data, "rules", dict, what)
     try:
@@ -439,12 +458,12 @@ def _transcript_of(record: object, number: int) -> tuple[Deal, int | None]:
     lines = _field(record, "transcript", list, what)
     assert isinstance(lines, list)
     if not all(isinstance(line, str) for line in lines):
-        raise _CorruptFile(f"{what}: the transcript is a list of lines of text")
+        raise _CorruptFile(f"{what}: the transcript is a list of lines of text", "bad_deal")
     seed = _field(record, "seed", (int, type(None)), what)
     deal = parse_transcript("\n".join(lines), source=what)
     if seed is not None and deal.seed != seed:
         raise _CorruptFile(f"{what} is recorded with seed {seed}, its transcript with "
-                           f"seed {deal.seed}")
+                           f"seed {deal.seed}", "bad_deal")
     return deal, seed  # type: ignore[return-value]
 
 
@@ -453,13 +472,13 @@ def _replay(rules: RuleSet, nous: Team, records: list[object]) -> Game:
     in place at its start with the seed it was dealt with (:meth:`Game.new_deal`), then
     its actions pushed one by one."""
     if not records:
-        raise _CorruptFile("the file holds no deal")
+        raise _CorruptFile("the file holds no deal", "bad_deal")
     game: Game | None = None
     for number, record in enumerate(records, 1):
         deal, seed = _transcript_of(record, number)
         if deal.rules != rules:
             raise _CorruptFile(f"deal {number} is played with the rules {deal.rules!r}, the "
-                               f"game with {rules!r} (R7)")
+                               f"game with {rules!r} (R7)", "bad_deal")
         start = deal.copy()
         while start.actions:
             start.pop()
@@ -470,16 +489,18 @@ def _replay(rules: RuleSet, nous: Team, records: list[object]) -> Game:
                 game = Game(rules, deal.dealer, 0, nous=nous, auto_advance=False)
             game.new_deal(start, seed=seed)
         except BeloteError as err:
-            raise _CorruptFile(f"deal {number} cannot follow deal {number - 1}: {err}") \
+            raise _CorruptFile(f"deal {number} cannot follow deal {number - 1}: {err}",
+                               "bad_deal") \
                 from err
         for index, action in enumerate(deal.actions, 1):
             try:
                 game.push(action)
             except BeloteError as err:
-                raise _CorruptFile(f"deal {number}, action {index} ({action}): {err}") \
+                raise _CorruptFile(f"deal {number}, action {index} ({action}): {err}",
+                                  "bad_deal") \
                     from err
         if game.deal != deal:
-            raise _CorruptFile(f"deal {number} does not replay to its saved position")
+            raise _CorruptFile(f"deal {number} does not replay to its saved position", "bad_deal")
     assert game is not None
     return game
 
@@ -490,4 +511,4 @@ def _check_seed(start: Deal, seed: int, number: int) -> None:
     if (again.dealt_hands, again.turned, again.initial_stock, again.cut) != (
             start.dealt_hands, start.turned, start.initial_stock, start.cut):
         raise _CorruptFile(f"deal {number}: seed {seed} deals other cards than the saved "
-                           "transcript (R2.1-R2.3)")
+                           "transcript (R2.1-R2.3)", "bad_deal")

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from test_game import finish_deal
 
+from belote_teach import explain
 from belote_teach._storage import DATA_ENV
 from belote_teach.course import COURSE, lesson
 from belote_teach.course_progress import (
@@ -237,25 +238,26 @@ def test_a_crash_during_a_write_leaves_the_previous_file_intact(
 
 # ------------------------------------------------------------------------- damaged files
 DAMAGED = {
-    "not json": (b"{not json", "not valid JSON"),
-    "not utf-8": (b"\xff\xfe{}", "not UTF-8"),
-    "a list": (b"[]", "JSON list, not an object"),
-    "other format": (_document(format="belote-teach saved game").encode(),
+    "not json": (b"{not json", "not_json", "not valid JSON"),
+    "not utf-8": (b"\xff\xfe{}", "not_text", "not UTF-8"),
+    "a list": (b"[]", "not_ours", "JSON list, not an object"),
+    "other format": (_document(format="belote-teach saved game").encode(), "not_ours",
                      "format 'belote-teach saved game'"),
-    "version 2": (_document(version=2).encode(), "version 2"),
+    "version 2": (_document(version=2).encode(), "other_version", "version 2"),
     "bad result": (_document(lessons={LESSON: {"a": {"solved": True, "first_try": True,
-                                                     "tries": 0}}}).encode(),
+                                                     "tries": 0}}}).encode(), "bad_value",
                    r"lessons\['03-play-a-trick'\]\['a'\]: solved is true with 0 tries"),
-    "bad count": (_document(practice={"capot": 0}).encode(), "'capot' played 0 times"),
-    "more won": (_document(games={"finished": 1, "won": 2}).encode(),
+    "bad count": (_document(practice={"capot": 0}).encode(), "bad_value",
+                  "'capot' played 0 times"),
+    "more won": (_document(games={"finished": 1, "won": 2}).encode(), "bad_value",
                  "2 games won out of 1 finished"),
-    "unknown key": (_document(extra=1).encode(), "unknown key"),
+    "unknown key": (_document(extra=1).encode(), "bad_value", "unknown key"),
 }
 
 
 @pytest.mark.parametrize("kind", sorted(DAMAGED))
 def test_a_damaged_file_is_set_aside_and_reported(store: CourseProgress, kind: str) -> None:
-    raw, detail = DAMAGED[kind]
+    raw, reason, detail = DAMAGED[kind]
     store.directory.mkdir(parents=True, exist_ok=True)
     store.path.write_bytes(raw)
     found = store.read()
@@ -264,8 +266,11 @@ def test_a_damaged_file_is_set_aside_and_reported(store: CourseProgress, kind: s
     assert found.set_aside.name.startswith("course-progress.corrupt-")
     assert not store.path.exists()
     assert found.problem is not None and str(found.set_aside) in found.problem
-    assert found.problem.startswith("Your progress in the lessons could not be read")
-    assert re.search(detail, found.problem)
+    said = explain.catalog("en")["storage"]["reason"][reason]
+    assert found.problem == explain.catalog("en")["course"]["store"]["set_aside"].format(
+        reason=said, path=found.set_aside)                    # plain words, no detail
+    assert found.cause is not None and found.cause.reason == reason
+    assert re.search(detail, found.cause.detail)              # the detail is for the log
     assert store.read().problem is None                          # said once, then fresh
     store.record_result(LESSON, "a", RIGHT)                      # and the lessons go on
     assert store.read().record.results(LESSON) == {"a": RIGHT}
@@ -276,7 +281,7 @@ def test_the_problem_is_told_in_the_learners_language(store: CourseProgress) -> 
     store.path.write_text("{", encoding="utf-8")
     problem = store.record_result(LESSON, "a", RIGHT, lang="fr")
     assert problem is not None and problem.startswith("Ta progression dans les leçons")
-    assert "mis de côté" in problem and "Détail technique" in problem
+    assert "le fichier n'est pas du JSON valide" in problem and "mis de côté" in problem
     assert store.read().record.results(LESSON) == {"a": RIGHT}
     store.path.write_text("[]", encoding="utf-8")
     found = store.read(lang="en")
@@ -295,7 +300,7 @@ def test_a_file_that_cannot_be_read_or_moved_is_never_written_over(
 
     monkeypatch.setattr(os, "replace", refuse)                   # cannot move it aside
     problem = store.record_result(LESSON, "a", RIGHT)
-    assert problem is not None and "read-only folder" in problem
+    assert problem is not None and "it could not be moved aside" in problem
     assert "left where it is" in problem and str(store.path) in problem
     assert store.path.read_text(encoding="utf-8") == "{"
     with pytest.raises(OSError, match="could not be read"):
@@ -303,7 +308,8 @@ def test_a_file_that_cannot_be_read_or_moved_is_never_written_over(
     monkeypatch.setattr(Path, "read_bytes", refuse)              # cannot even read it
     found = store.read(lang="fr")
     assert found.set_aside is None and found.problem is not None
-    assert "PermissionError" in found.problem
+    assert "ne peut pas être ouvert" in found.problem
+    assert found.cause is not None and "PermissionError" in found.cause.detail
     monkeypatch.undo()
     assert store.path.read_text(encoding="utf-8") == "{"
 

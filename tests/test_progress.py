@@ -375,6 +375,18 @@ CORRUPTIONS = {
     "a deal after an unfinished one": lambda d: {**d, "deals": [*d["deals"], d["deals"][2]]},
 }
 
+#: The reason the learner is told for each corruption (storage.reason in the catalogs).
+REASON = {"not json": "not_json", "empty": "not_json", "not utf-8": "not_text",
+          "a json list": "not_ours", "another format": "not_ours",
+          "a newer version": "other_version", "no deals key": "bad_value",
+          "no deal at all": "bad_deal", "an unknown rules option": "bad_value",
+          "target and rules disagree": "bad_value", "a bad team": "bad_value",
+          "meta not an object": "bad_value", "a bad random state": "bad_value",
+          "a transcript line that does not parse": "bad_deal",
+          "a transcript that is not lines": "bad_value", "a revoke": "bad_deal",
+          "a dealer out of turn": "bad_deal", "a seed that disagrees": "bad_deal",
+          "deals out of order": "bad_deal", "a deal after an unfinished one": "bad_deal"}
+
 
 @pytest.mark.parametrize("kind", list(CORRUPTIONS))
 def test_a_corrupt_file_is_set_aside_and_reported(store: GameStore, kind: str) -> None:
@@ -394,8 +406,10 @@ def test_a_corrupt_file_is_set_aside_and_reported(store: GameStore, kind: str) -
     assert result.problem is not None and str(aside) in result.problem
     sentence = explain.catalog("en")["progress"]["set_aside"]
     assert result.problem.startswith(sentence.split("{name}")[0] + "game")
-    detail = result.problem.split("Technical detail: ", 1)[1]
-    assert detail
+    assert result.cause is not None and result.cause.reason == REASON[kind]
+    reason = explain.catalog("en")["storage"]["reason"][REASON[kind]]
+    assert f"could not be resumed: {reason}. The file was put aside" in result.problem
+    assert result.cause.detail and result.cause.detail not in result.problem  # for the log
     assert store.names() == ()
     # the next save works and resumes
     game = Game(rng=9)
@@ -408,8 +422,9 @@ def test_the_problem_is_told_in_french(store: GameStore) -> None:
     store.path("game").write_text("{", encoding="utf-8")
     result = store.load("game", lang="fr")
     assert result.problem is not None and result.set_aside is not None
-    assert result.problem.startswith("Ta partie enregistrée « game » n'a pas pu reprendre")
-    assert str(result.set_aside) in result.problem and "JSON" in result.problem
+    assert result.problem.startswith("Ta partie enregistrée «\u00a0game\u00a0» n'a pas pu "
+                                     "reprendre\u00a0: le fichier n'est pas du JSON valide")
+    assert str(result.set_aside) in result.problem
 
 
 def test_corrupt_twice_keeps_both_files(store: GameStore) -> None:
@@ -438,11 +453,13 @@ def test_a_file_that_cannot_be_read_or_moved_is_left_in_place(
     result = store.load("game")
     assert result.game is None and result.set_aside is None and path.exists()
     assert result.problem is not None and str(path) in result.problem
-    assert "read-only folder" in result.problem
+    assert "it could not be moved aside" in result.problem
+    assert result.cause is not None and "read-only folder" in result.cause.detail
     monkeypatch.setattr(Path, "read_bytes", refuse)                # cannot even read it
     result = store.load("game", lang="fr")
     assert result.set_aside is None and path.read_text(encoding="utf-8") == "{"
-    assert result.problem is not None and "PermissionError" in result.problem
+    assert result.problem is not None and "ne peut pas être ouvert" in result.problem
+    assert result.cause is not None and "PermissionError" in result.cause.detail
 
 
 # ------------------------------------------------------------------------- atomicity

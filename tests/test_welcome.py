@@ -252,29 +252,34 @@ def test_a_file_picked_is_loaded_and_the_map_redrawn(course: Path, store: Course
     assert f"1 of {len(IDS)} exercises done · 0 right" in _item(page, LESSON)
 
 
-@pytest.mark.parametrize(("content", "detail"), [
-    (b"not json at all", "not valid JSON"),
-    (json.dumps({"format": "belote-teach saved game"}).encode(), "not a progress file"),
+@pytest.mark.parametrize(("content", "fr", "en"), [
+    (b"not json at all", "le fichier n'est pas du JSON valide",
+     "the file is not valid JSON"),
+    (json.dumps({"format": "belote-teach saved game"}).encode(),
+     "ce n'est pas un fichier de belote-teach de ce genre",
+     "it is not a belote-teach file of this kind"),
     (json.dumps({"format": FORMAT, "version": 1, "lessons": {LESSON: {"a": {
         "solved": "yes", "first_try": False, "tries": 1}}}, "practice": {},
         "games": {"finished": 0, "won": 0}}).encode(),
-     "lessons['03-play-a-trick']['a']: solved is 'yes'"),
+     "une de ses valeurs manque, sort des limites ou n'est pas du bon type",
+     "one of its values is missing, out of range or of the wrong kind"),
 ])
-def test_a_bad_file_picked_is_refused_naming_the_problem(course: Path, store: CourseProgress,
-                                                         content: bytes, detail: str) -> None:
+def test_a_bad_file_picked_is_refused_naming_the_problem(
+        course: Path, store: CourseProgress, content: bytes, fr: str, en: str,
+        caplog: pytest.LogCaptureFixture) -> None:
     store.record_result(LESSON, IDS[0], RIGHT)
     before = store.path.read_bytes()
     page = WelcomePage(course, progress=store, lang="fr")
     _pick(page, "mauvais.json", content)
-    assert "mauvais.json n'a pas pu être chargé, et ta progression n'a pas changé" in \
-        _said(page)
-    assert detail in _said(page)
+    assert f"mauvais.json n'a pas pu être chargé\u00a0: {fr}" in _said(page)
+    assert "Ta progression n'a pas changé." in _said(page)
     assert "bt-bad" in page.message.value
     assert store.path.read_bytes() == before
     assert f"Exercices faits\u00a0: 1 sur {len(IDS)}" in _item(page, LESSON)
+    assert "mauvais.json cannot be used" in caplog.text          # the detail is in the log
     page.language.value = "en"                                  # said again in English
-    assert "mauvais.json could not be loaded, and your progress was not changed" in \
-        page.message.value
+    assert f"mauvais.json could not be loaded: {en}" in page.message.value
+    assert ". Your progress was not changed." in page.message.value
 
 
 def test_reset_asks_first_and_can_be_cancelled(course: Path, store: CourseProgress) -> None:

@@ -24,6 +24,7 @@ from belote_teach import explain, render
 from belote_teach.course_progress import (
     IMPORT_MODES,
     CourseProgress,
+    FileProblem,
     InvalidProgressError,
     ProgressRead,
     course_overview,
@@ -162,7 +163,10 @@ class WelcomePage(widgets.VBox):
         try:
             self.store.import_json(content, mode=self.load_mode.value, lang=self.lang)
         except (InvalidProgressError, OSError) as err:
-            self._notice = ("bad", "load_failed", {"name": name, "detail": str(err)})
+            cause = (err.problem() if isinstance(err, InvalidProgressError)
+                     else FileProblem("unreadable", f"{type(err).__name__}: {err}"))
+            cause.log(Path(name))
+            self._notice = ("bad", "load_failed", {"name": name, "reason": cause})
             self._draw(self.store.read(lang=self.lang))
             return False
         self._notice = ("ok", "loaded", {"name": name})
@@ -208,8 +212,10 @@ class WelcomePage(widgets.VBox):
         if isinstance(notice, ProgressRead):
             text = notice.problem_in(self.lang)
             return render.message_html("bad", text) if text else ""
-        kind, key, values = notice
-        return render.message_html(kind, _w(key, self.lang, **values))
+        kind, key, values = notice      # a file's problem is worded in the page's language
+        worded = {name: value.told(self.lang) if isinstance(value, FileProblem) else value
+                  for name, value in values.items()}
+        return render.message_html(kind, _w(key, self.lang, **worded))
 
     def _draw(self, found: ProgressRead) -> None:
         lang = self.lang
