@@ -19,12 +19,17 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed-app: pyproject.toml | $(BIN)/python
+# The Voilà template and server setting are copied into the venv (shared-data): a change
+# to them reinstalls too.
+SHARED := $(wildcard share/jupyter/voila/templates/belote-teach/*) \
+          etc/jupyter/jupyter_server_config.d/belote-teach.json
+
+$(VENV)/.installed-app: pyproject.toml $(SHARED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[app]'
 	$(BIN)/python -m belote_teach.solver --warm-up
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml $(SHARED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	$(BIN)/python -m belote_teach.solver --warm-up
 	touch $@ $(VENV)/.installed-app

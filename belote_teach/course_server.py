@@ -21,7 +21,7 @@ from voila.app import Voila
 
 from belote_teach.course import COURSE
 
-__all__ = ["KERNEL_CULLING", "WELCOME", "WELCOME_FR", "CourseVoila", "main"]
+__all__ = ["KERNEL_CULLING", "TEMPLATE", "WELCOME", "WELCOME_FR", "CourseVoila", "main"]
 
 #: The page ``/`` opens, relative to the served directory (lesson 00 of the course,
 #: English edition): ``en/00-welcome.ipynb``.
@@ -39,6 +39,14 @@ KERNEL_CULLING = Config({"MappingKernelManager": {
     "cull_idle_timeout": 300, "cull_interval": 60, "cull_connected": False}})
 
 
+#: The course's Voilà template, ``belote-teach`` (``share/jupyter/voila/templates/``,
+#: installed with the package): Voilà's lab template with the page's language taken from
+#: the notebook's metadata (``<html lang="fr">`` for the French edition, so that a screen
+#: reader reads it in French). Under ``jupyter server`` (Binder, JupyterHub) the same
+#: template is selected by ``etc/jupyter/jupyter_server_config.d/belote-teach.json``.
+TEMPLATE = Config({"VoilaConfiguration": {"template": "belote-teach"}})
+
+
 class CourseVoila(Voila):
     """Voilà serving the course directory, with ``/`` redirected to :data:`WELCOME` and
     ``/fr`` to :data:`WELCOME_FR`.
@@ -51,9 +59,10 @@ class CourseVoila(Voila):
     description = "Serve the belote-teach course with Voilà, opening on the welcome page."
 
     def initialize(self, argv: list[str] | None = None) -> None:
-        """Voilà's initialisation with :data:`KERNEL_CULLING` as defaults (the command
-        line, read by ``super().initialize``, overrides them)."""
+        """Voilà's initialisation with :data:`KERNEL_CULLING` and :data:`TEMPLATE` as
+        defaults (the command line, read by ``super().initialize``, overrides them)."""
         self.update_config(KERNEL_CULLING)
+        self.update_config(TEMPLATE)
         super().initialize(argv)
 
     def init_handlers(self) -> list:

@@ -174,6 +174,14 @@ def test_the_french_notebook_sets_its_language_in_its_set_up_cell(item: Lesson) 
 
 
 @pytest.mark.parametrize("item", LESSONS)
+def test_each_notebook_names_its_language_for_the_page(item: Lesson) -> None:
+    """Voilà's belote-teach template writes ``<html lang=...>`` from this metadata."""
+    english, french = _pair(item)
+    assert english["metadata"]["belote_teach"] == {"lang": "en"}
+    assert french["metadata"]["belote_teach"] == {"lang": "fr"}
+
+
+@pytest.mark.parametrize("item", LESSONS)
 def test_the_french_prose_has_no_english_words(item: Lesson) -> None:
     _, french = _pair(item)
     found = [(index, match.group(0)) for index, cell in enumerate(french["cells"])

@@ -191,6 +191,8 @@ def test_french_lesson(page: Page, voila: VoilaServer, lesson: Lesson) -> None:
     from playwright.sync_api import expect
 
     open_lesson(page, voila, lesson)
+    # the page says its language, so that a screen reader reads it in French
+    assert page.evaluate("document.documentElement.lang") == LANG
     expect_french(page, lesson)
     if lesson.number == 0:
         english = COURSE[0]
@@ -198,6 +200,7 @@ def test_french_lesson(page: Page, voila: VoilaServer, lesson: Lesson) -> None:
                                 exact=True)
         link.click()
         page.wait_for_url(f"**/voila/render/en/{english.notebook('en')}")
+        assert page.evaluate("document.documentElement.lang") == "en"
         welcome = page.locator(".bt-welcome")
         welcome.wait_for(state="visible", timeout=WIDGETS_TIMEOUT_MS)
         title = str(explain.catalog("en")["welcome"]["title"])
