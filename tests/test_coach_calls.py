@@ -99,7 +99,7 @@ def test_take_with_the_jack_the_nine_and_two_aces() -> None:
     assert passed.gap >= BID_MISTAKE_MARGIN
     assert "Passer (pass) is a mistake: prendre (take) is right here." in (
         passed.explanation("en"))
-    assert passed.explanation("fr").startswith("Passer est une faute : il fallait prendre.")
+    assert passed.explanation("fr").startswith("Passer est une faute\u00a0: il fallait prendre.")
 
 
 def test_pass_with_sevens_and_eights_and_no_atout() -> None:
@@ -202,7 +202,7 @@ def test_the_hint_is_the_expert_bid() -> None:
     strong = hint_bid(_opening(*STRONG), rng=random.Random(5), samples=6)
     assert strong.bid == TAKE and strong.reason is Technique.TAKE_BY_SIMULATION
     assert strong.text("en").startswith("Prendre (take): your atouts J♥, 9♥, A♥ and 10♥ make")
-    assert strong.text("fr").startswith("Prendre : tes atouts V♥, 9♥, A♥ et 10♥ font")
+    assert strong.text("fr").startswith("Prendre\u00a0: tes atouts V♥, 9♥, A♥ et 10♥ font")
     hopeless = hint_bid(_opening(*HOPELESS), rng=random.Random(5), samples=6)
     assert hopeless.bid == PASS and hopeless.reason is Technique.PASS_BY_SIMULATION
     assert hopeless.text("en") == "Passer: no suit gives you 2 atouts or more."
@@ -319,7 +319,7 @@ def test_forgetting_belote_is_a_mistake() -> None:
     assert missed.points == 20 and missed.rule == "R5.2"
     en, fr = missed.explanation("en"), missed.explanation("fr")
     assert "You hold the K♥ and the Q♥" in en and "“rebelote” with the Q♥" in en
-    assert "Tu as le R♥ et la D♥" in fr and "« rebelote » avec la D♥" in fr
+    assert "Tu as le R♥ et la D♥" in fr and "«\u00a0rebelote\u00a0» avec la D♥" in fr
     said = review_belote(obs, "KH", said=True)
     assert said.verdict is Verdict.BEST and "20 points" in said.explanation("en")
     assert review_belote(obs, "8C", said=False).verdict is Verdict.BEST
@@ -387,7 +387,7 @@ def test_announcement_texts_in_french_have_their_article() -> None:
     obs = _first_card().observation(S)
     twice = review_announcements(obs, [Announcement.of("tierce", "10", "C")] * 2)
     assert twice.explanation("fr").startswith(
-        "Tu ne peux pas annoncer la tierce 10♣ 9♣ 8♣ (20 points) : le 10♣ compte déjà dans "
+        "Tu ne peux pas annoncer la tierce 10♣ 9♣ 8♣ (20 points)\u00a0: le 10♣ compte déjà dans "
         "la tierce 10♣ 9♣ 8♣ (20 points)")
     assert "Tu peux annoncer une tierce 10♣ 9♣ 8♣ (20 points)." in twice.explanation("fr")
 
@@ -415,4 +415,5 @@ def test_the_club_reason_is_quoted() -> None:
     take = review_bid(_opening(*HOPELESS), "take", rng=random.Random(2), samples=6)
     assert take.club is not None and take.club.reason is Technique.PASS_WEAK_TRUMPS
     assert "A club player would tell you: “Pass: without the jack" in take.explanation("en")
-    assert "Un joueur de club te dirait : « Passe : sans le valet" in take.explanation("fr")
+    assert ("Un joueur de club te dirait\u00a0: «\u00a0Passe\u00a0: sans le valet"
+            in take.explanation("fr"))

@@ -117,6 +117,9 @@ def test_every_scenario_has_a_prompt_in_both_languages_and_a_source(path: Path) 
         fr = scenario.prompt.get("fr", "").strip()
         assert en and fr, f"{scenario.location}: {scenario.id}: a prompt needs en and fr"
         assert en != fr, f"{scenario.location}: {scenario.id}: the French prompt is the English"
+        # French typography: a no-break space before : ; ? ! and », after «
+        assert not re.search(r"(?<=\S) [:;?!»]|« ", fr), \
+            f"{scenario.location}: {scenario.id}: an ordinary space in French punctuation"
         assert (scenario.source or "").strip(), f"{scenario.location}: {scenario.id}: no source"
 
 

@@ -224,7 +224,7 @@ def test_play_prompts_name_the_trump_and_the_cards_in_each_language() -> None:
     for card in generated.trick_cards:
         assert card.suit.symbol in en and card.suit.symbol in fr
     assert en.endswith("Which cards may you play?")
-    assert fr.endswith("Quelles cartes peux-tu jouer ?")
+    assert fr.endswith("Quelles cartes peux-tu jouer\u00a0?")
 
 
 def _legal(hand: str, trick: str, rules: RuleSet = CLASSIC, trump: str = "H") -> LegalPlays:

@@ -58,7 +58,7 @@ def test_cards_are_toggle_buttons_and_picked_cards_are_listed() -> None:
     player.language.value = "fr"
     assert exercise.add_button.description == "Ajouter cette combinaison"
     assert exercise.belote_choice.options == (("oui", True), ("non", False))
-    assert "Choisies pour la prochaine combinaison : 8♣" in player.board.table_html
+    assert "Choisies pour la prochaine combinaison\u00a0: 8♣" in player.board.table_html
 
 
 @pytest.mark.parametrize(("act", "said"), [

@@ -68,9 +68,9 @@ def test_the_table_shows_the_dealer_and_four_seat_buttons() -> None:
     player.language.value = "fr"
     assert [b.description for b in exercise.buttons.values()] == [
         "Nord", "Est", "Sud (toi)", "Ouest"]
-    assert "Donneur : Est." in player.board.table_html
+    assert "Donneur\u00a0: Est." in player.board.table_html
     assert player.prompt.value == ("<p class='bt-prompt'>Cette fois, le donneur est Est. Qui "
-                                   "coupe le jeu qu'Est a battu ?</p>")
+                                   "coupe le jeu qu'Est a battu\u00a0?</p>")
 
 
 def test_the_right_seat_is_confirmed_with_the_rule() -> None:
@@ -210,7 +210,7 @@ def test_the_sheet_shows_before_and_marks_not_the_totals() -> None:
         "Nous (North-South)", "Eux (East-West)", "Nobody yet: another deal"]
     assert exercise.total_inputs[Team.NS].description == "Total of Nous (North-South)"
     player.language.value = "fr"
-    assert exercise.winner_choice.options[2][0] == "Personne encore : une autre donne"
+    assert exercise.winner_choice.options[2][0] == "Personne encore\u00a0: une autre donne"
     assert "La partie se joue en 1000 points (R6.8)." in player.board.table_html
 
 

@@ -40,6 +40,18 @@ def _leaves(tree: object, prefix: str = "") -> dict[str, str]:
     return {prefix.rstrip("."): str(tree)}
 
 
+#: An ordinary space where French typography puts a no-break space: before : ; ? ! and
+#: », after «.
+_BREAKING_SPACE = re.compile(r"(?<=\S) [:;?!»]|« ")
+
+
+def test_french_texts_keep_no_break_spaces_in_french_punctuation() -> None:
+    """French typography: « Bravo\u00a0! », never a line break before the « ! »."""
+    leaves = _leaves(explain.catalog("fr"))
+    bad = {key: text for key, text in leaves.items() if _BREAKING_SPACE.search(text)}
+    assert not bad
+
+
 def test_catalogs_have_the_same_sentences_and_placeholders() -> None:
     en, fr = explain.catalog("en"), explain.catalog("fr")
     en_leaves, fr_leaves = _leaves(en), _leaves(fr)
@@ -109,7 +121,8 @@ def test_the_issue_example_overtrump_sentence() -> None:
         "You must overtrump (monter à l'atout): West's 8♥ is winning this trick and your J♥ "
         "beats it.")
     assert explain.explain_rule(legal, "fr") == (
-        "Tu dois surcouper (monter à l'atout) : le 8♥ d'Ouest est maître et tu as plus fort : V♥.")
+        "Tu dois surcouper (monter à l'atout)\u00a0: le 8♥ d'Ouest est maître et tu as plus "
+        "fort\u00a0: V♥.")
 
 
 def test_illegal_card_explanation_names_the_card_and_why() -> None:
@@ -179,10 +192,10 @@ def test_free_discard_names_the_card_winning() -> None:
 def test_position_title_shows_the_table_option() -> None:
     free = _position("H", ["AC", "9H"], ["AH", "8H", "KS"], undertrump="free")
     assert explain.position_title(free, "en") == (
-        "Undertrumping not required at your table (« on ne pisse pas ») (R3.6)")
+        "Undertrumping not required at your table («\u00a0on ne pisse pas\u00a0») (R3.6)")
     required = _position("H", ["AC", "9H"], ["AH", "8H", "KS"])
     assert explain.position_title(required, "en") == (
-        "Must undertrump (sous-couper, « pisser ») (R3.6)")
+        "Must undertrump (sous-couper, «\u00a0pisser\u00a0») (R3.6)")
     option = _position("H", ["AH", "7H"], ["JH", "8H"], overtrump_partner_on_trump_lead=False)
     assert "no need to go over your partner" in explain.position_title(option, "en")
 
@@ -242,7 +255,7 @@ def test_coach_review_french_articles_and_losses_with_one_decimal() -> None:
         "A♣ is a small inaccuracy: it loses about 4.3 points on average against J♦, over 32 "
         "deals consistent with what you saw.")
     assert _review("fr") == (
-        "L'A♣ est une petite imprécision : tu perds environ 4,3 points en moyenne par rapport "
+        "L'A♣ est une petite imprécision\u00a0: tu perds environ 4,3 points en moyenne par rapport "
         "au V♦, sur 32 donnes compatibles avec ce que tu as vu.")
     assert "par rapport à l'A♥" in _review("fr", card="7H", best="AH")
     assert "par rapport à la D♥" in _review("fr", card="7H", best="QH")
@@ -258,7 +271,7 @@ def test_equivalent_cards_are_said_to_be_equivalent_not_sampled() -> None:
     assert en == ("8♥ is also good, exactly as good as 7♥: the two cards are equivalent here "
                   "(no card between them that another player could hold).")
     fr = _review("fr", "also_good", "8H", "7H", 0.0, samples=0)
-    assert fr.startswith("Le 8♥ est bien aussi, tout autant que le 7♥ : les deux cartes sont "
+    assert fr.startswith("Le 8♥ est bien aussi, tout autant que le 7♥\u00a0: les deux cartes sont "
                          "équivalentes ici")
     assert "0 deals" not in en and "0 donnes" not in fr
 
@@ -270,7 +283,7 @@ def test_the_coach_hint_continues_the_sentence() -> None:
     assert explain.coach_hint(ace, Technique.CASH_PLAIN_ACE, [ace], Suit.SPADES, "en") == (
         "Play A♥: cash your plain ace (A♥) early, before someone can trump it (tip 3).")
     assert explain.coach_hint(ace, Technique.CASH_PLAIN_ACE, [ace], Suit.SPADES, "fr") == (
-        "Joue A♥ : entame ton as hors atout (A♥) tôt, avant qu'on puisse le couper "
+        "Joue A♥\u00a0: entame ton as hors atout (A♥) tôt, avant qu'on puisse le couper "
         "(conseil 3).")
 
 

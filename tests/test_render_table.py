@@ -196,7 +196,7 @@ def test_counts_follow_the_deal_from_bidding_to_the_end() -> None:
     bidding = Deal.new(Seat.SOUTH, rng=3)
     root = parse(render_table(bidding.observation(Seat.SOUTH), lang="fr"))
     assert [int(n.attrs["data-count"]) for n in root.all("bt-table-hidden")] == [5, 5, 5]
-    assert root.one("bt-table-stock").attrs["aria-label"] == "Talon : 11 cartes"
+    assert root.one("bt-table-stock").attrs["aria-label"] == "Talon\u00a0: 11 cartes"
     over = mid_play(cards=32)
     assert over.phase is Phase.SCORED
     root = parse(render_table(over.observation(Seat.SOUTH), lang="en"))
@@ -277,7 +277,7 @@ def test_spoken_words_name_announcements_and_belote() -> None:
     assert trick is not None
     call = next(c for c in deal.belote_calls if c.card in trick.cards)
     said = spoken_words(deal.observation(Seat.SOUTH), "fr")
-    assert said[call.seat].endswith(f"{call.word.capitalize()} !")
+    assert said[call.seat].endswith(f"{call.word.capitalize()}\u00a0!")
 
 
 def test_spoken_words_are_escaped_and_drawn_by_their_seat() -> None:

@@ -806,7 +806,7 @@ LESSON_TRICKS = [s for s in LESSON_SCENARIOS if isinstance(s, TrickScenario)]
 def test_lesson_trick_prompt_asks_who_wins_not_for_a_number(scenario) -> None:
     en, fr = scenario.prompt["en"], scenario.prompt["fr"]
     assert "Who wins this pli?" in en and "Click the winning card" in en
-    assert "Qui remporte ce pli ?" in fr and "Clique sur la carte gagnante" in fr
+    assert "Qui remporte ce pli\u00a0?" in fr and "Clique sur la carte gagnante" in fr
     # the feedback gives the points: the learner is never asked to type a number
     assert not re.search(r"how (many|much)", en, re.IGNORECASE)
     assert "combien" not in fr.lower()
