@@ -97,10 +97,12 @@ class Bid:
             raise InvalidBidError(f"invalid bid {suit!r}: {err}") from None
 
     @classmethod
-    def parse(cls, text: Bid | Suit | str) -> Bid:
+    def parse(cls, text: object) -> Bid:
         """Read a bid: ``take`` / ``pass`` (also ``prends``, ``je prends``, ``passe``,
         ``je passe``), or a suit letter or symbol (``H``, ``♥``); case-insensitive.
         A :class:`Bid` is returned as it is; a :class:`Suit` gives the bid naming it.
+        Any other object (a card, a number: what a learner or a notebook may pass) is
+        refused, hence ``text: object``.
 
         Raises:
             InvalidBidError: the text is not a bid; the message quotes it.
@@ -173,7 +175,7 @@ def _round_bids(turned: Card, round: int) -> frozenset[Bid]:
 def _check_round(round: object) -> int:
     if round not in (1, 2) or isinstance(round, bool):
         raise PhaseError(f"bidding has rounds 1 and 2 (R2.4, R2.5), got round {round!r}")
-    return round  # type: ignore[return-value]
+    return round
 
 
 def _refusal(bid: Bid, turned: Card, round: int, legal: frozenset[Bid]) -> IllegalBidError:
@@ -298,11 +300,17 @@ class Bidding:
         return 1 if len(self._bids) < 4 or (len(self._bids) == 4 and self.is_over) else 2
 
     @property
+    def first_to_speak(self) -> Seat:
+        """The seat that speaks first in both rounds (R2.4, R2.5): the player after the
+        dealer (``dealer.next``), whoever is to speak now."""
+        return self.dealer.next
+
+    @property
     def to_speak(self) -> Seat | None:
         """The seat to bid next, ``None`` once bidding is over."""
         if self.is_over:
             return None
-        seat = self.dealer.next
+        seat = self.first_to_speak
         for _ in range(len(self._bids) % 4):
             seat = seat.next
         return seat

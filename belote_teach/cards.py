@@ -271,10 +271,10 @@ def parse_cards(cards: object, *, what: str = "cards") -> tuple[Card, ...]:
     if isinstance(cards, str | bytes) or not hasattr(cards, "__iter__"):
         raise InvalidCardError(f"{what} must be a list of cards, got {cards!r}")
     parsed: list[Card] = []
-    for item in cards:  # type: ignore[attr-defined]
+    for item in cards:
         card = Card.parse(item)
         if card in parsed:
-            raise InvalidCardError(f"{what} holds {card} twice: {[str(c) for c in cards]}")  # type: ignore[attr-defined]
+            raise InvalidCardError(f"{what} holds {card} twice: {[str(c) for c in cards]}")
         parsed.append(card)
     return tuple(parsed)
 

@@ -84,7 +84,6 @@ from belote_teach.players.club import ClubPlayer
 from belote_teach.players.tracking import _NO_CEILING, Tracking, _infer, tracking_from
 from belote_teach.rules import LegalPlays, legal_plays
 from belote_teach.sampling import sample_worlds
-from belote_teach.solver import solve
 from belote_teach.trick import Trick
 
 __all__ = [
@@ -308,7 +307,7 @@ def _marks(takers: Team, total: Mapping[Team, int], belote: Mapping[Team, int],
     rounding not counted, a litige's reserve left aside."""
     defenders = takers.other
     if total[takers] > total[defenders]:                                # R6.3 made
-        return total
+        return dict(total)
     if total[takers] < total[defenders]:                                # R6.4 dedans
         return {takers: belote[takers],
                 defenders: 162 + announced[takers] + announced[defenders] + belote[defenders]}
@@ -391,8 +390,11 @@ def _solved(obs: Observation, world: Mapping[Seat, tuple[Card, ...]]
     trick = obs.trick
     trump = obs.trump
     assert trick is not None and trump is not None
-    hands: dict[Seat | str, tuple[Card, ...]] = dict(world)
-    result = solve(hands, trump, trick.cards, trick.leader, obs.rules)
+    # imported here: the solver's compiled core (numba, 1-2 s to load) comes with the
+    # first position solved, not with every lesson and app that imports the coach
+    from belote_teach.solver import solve
+
+    result = solve(world, trump, trick.cards, trick.leader, obs.rules)
     total = trick.points + DIX_DE_DER + sum(points(c, trump) for cards in world.values()
                                            for c in cards)
     team = obs.seat.team
@@ -593,10 +595,10 @@ def _reason(obs: Observation, ev: _Evaluation) -> tuple[Technique, tuple[Card, .
     if master.seat is obs.seat.partner:
         if points(card, trump) >= 10:
             return Technique.CHARGE_PARTNER, (card,)
-        kept = tuple(c for c in ev.legal.cards if c != card and points(c, trump) >= 10
-                     and _is_master(obs, c))
-        if kept:                  # an honour that can win a trick of its own: not fed
-            return Technique.KEEP_MASTER, kept
+        masters = tuple(c for c in ev.legal.cards if c != card and points(c, trump) >= 10
+                        and _is_master(obs, c))
+        if masters:               # an honour that can win a trick of its own: not fed
+            return Technique.KEEP_MASTER, masters
         return Technique.PLAY_LOW_UNDER_PARTNER, (card,)
     if card.suit is trick.led_suit or card.suit is trump:
         return Technique.PLAY_LOW, (card,)
@@ -671,5 +673,7 @@ def hint(observation: Observation, *, rng: random.Random, samples: int | None = 
     _check_card_turn(observation, "hint")
     ev = _evaluate(observation, rng, samples)
     reason, cards = _reason(observation, ev)
-    return Hint(ev.best[0], reason, cards, ev.samples, observation.trump)
+    trump = observation.trump
+    assert trump is not None                    # checked: the play phase has a trump
+    return Hint(ev.best[0], reason, cards, ev.samples, trump)
 

@@ -43,7 +43,7 @@ KERNEL_CULLING = Config({"MappingKernelManager": {
 #: installed with the package): Voilà's lab template with the page's language taken from
 #: the notebook's metadata (``<html lang="fr">`` for the French edition, so that a screen
 #: reader reads it in French). Under ``jupyter server`` (Binder, JupyterHub) the same
-#: template is selected by ``etc/jupyter/jupyter_server_config.d/belote-teach.json``.
+#: template is selected by ``etc/jupyter/voila.json`` (installed into ``sys.prefix``).
 TEMPLATE = Config({"VoilaConfiguration": {"template": "belote-teach"}})
 
 

@@ -23,7 +23,7 @@ never deleted and never crashes the app: :meth:`GameStore.load` moves it aside a
     >>> loaded.game.deals == game.deals, loaded.meta["level"], loaded.problem
     (True, 'club', None)
     >>> store.load("other")
-    LoadResult(game=None, meta=mappingproxy({}), problem=None, set_aside=None)
+    LoadResult(game=None, meta=mappingproxy({}), problem=None, set_aside=None, cause=None)
     >>> folder.cleanup()
 
 The file (format version 1) is a JSON object::
@@ -464,7 +464,7 @@ def _transcript_of(record: object, number: int) -> tuple[Deal, int | None]:
     if seed is not None and deal.seed != seed:
         raise _CorruptFile(f"{what} is recorded with seed {seed}, its transcript with "
                            f"seed {deal.seed}", "bad_deal")
-    return deal, seed  # type: ignore[return-value]
+    return deal, seed
 
 
 def _replay(rules: RuleSet, nous: Team, records: list[object]) -> Game:

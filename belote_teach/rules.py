@@ -154,6 +154,15 @@ class RuleSet:
         object.__setattr__(changed, "name", name)
         return changed
 
+    @property
+    def preset_name(self) -> str | None:
+        """The R7 preset these rules follow whatever the game's target (R6.8):
+        ``"classic"`` or ``"ffb2016"``, ``None`` when some other option differs from both
+        (``FFB2016.replace(target=501).preset_name == "ffb2016"``, while its
+        :attr:`name` is ``"custom"``)."""
+        return next((n for n, preset in PRESETS.items()
+                     if replace(preset, target=self.target) == self), None)
+
     @classmethod
     def from_spec(cls, spec: RuleSet | str | Mapping[str, object] | None) -> RuleSet:
         """Read the ``rules`` key of a scenario (SCENARIOS.md): ``None`` → ``classic``, a

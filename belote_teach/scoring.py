@@ -35,7 +35,7 @@ import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, TypeAlias, TypeVar
 
 from belote_teach.announcements import BELOTE_POINTS, Announcement, compare_announcements
 from belote_teach.cards import DECK_POINTS, DIX_DE_DER, Suit, Team
@@ -47,6 +47,7 @@ V = TypeVar("V")
 __all__ = [
     "DEAL_POINTS",
     "Outcome",
+    "PerTeam",
     "ScoreBreakdown",
     "round_mark",
     "score_deal",
@@ -54,6 +55,11 @@ __all__ = [
 
 #: Card points of a deal, the 10 of the dix de der included (R1.4); what a dedans scores.
 DEAL_POINTS = DECK_POINTS + DIX_DE_DER
+
+#: A value per team as :func:`score_deal` reads it, ``{team: value}``: teams as
+#: :class:`Team` or notation (``"NS"``, ``"EW"``). Three alternatives because a mapping's
+#: key type is exact: ``{Team.NS: ...}``, ``{"NS": ...}`` and a mix are all accepted.
+PerTeam: TypeAlias = Mapping[Team, V] | Mapping[str, V] | Mapping[Team | str, V]
 
 
 class Outcome(enum.Enum):
@@ -233,9 +239,9 @@ def _announcement_result(declared: Mapping[Team, tuple[Announcement, ...]],
     return results.pop()
 
 
-def score_deal(*, takers: Team | str, card_points: Mapping[Team, int],
-               tricks: Mapping[Team, int], belote: Team | str | None = None,
-               announcements: Mapping[Team, Sequence[Announcement]] | None = None,
+def score_deal(*, takers: Team | str, card_points: PerTeam[int],
+               tricks: PerTeam[int], belote: Team | str | None = None,
+               announcements: PerTeam[Sequence[Announcement]] | None = None,
                reserve: int = 0, revoke: Team | str | None = None,
                trump: Suit | str | None = None,
                rules: RuleSet | str | Mapping[str, object] | None = None,

@@ -51,6 +51,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from belote_teach._fast import card_index, hand_mask, mask_indices, seat_index, suit_index
 from belote_teach._solver_core import Core
@@ -59,7 +60,14 @@ from belote_teach.errors import InvalidPositionError
 from belote_teach.rules import RuleSet, legal_plays
 from belote_teach.trick import Trick
 
-__all__ = ["SolveResult", "solve"]
+__all__ = ["Hands", "SolveResult", "solve"]
+
+#: The four hands as :func:`solve` reads them, ``{seat: cards}``: seats as :class:`Seat`
+#: or notation (``"N"``...), cards as :class:`Card` or notation (``"QD"``). Three
+#: alternatives because a mapping's key type is exact: ``{Seat.NORTH: ...}``,
+#: ``{"N": ...}`` and a mix of both are all accepted.
+Hands: TypeAlias = (Mapping[Seat, Iterable[Card | str]] | Mapping[str, Iterable[Card | str]]
+                    | Mapping[Seat | str, Iterable[Card | str]])
 
 _CORE: list[Core] = []
 
@@ -104,7 +112,7 @@ class SolveResult:
 
 
 # ------------------------------------------------------------------------ public API
-def _parse_hands(hands: Mapping[Seat | str, Iterable[Card | str]]) -> dict[Seat, tuple[Card, ...]]:
+def _parse_hands(hands: Hands) -> dict[Seat, tuple[Card, ...]]:
     if not isinstance(hands, Mapping):
         raise InvalidPositionError(
             f"hands must map each seat to its cards, e.g. {{'N': ['QD'], ...}}, got {hands!r}")
@@ -138,7 +146,7 @@ def _check_trick(hands: Mapping[Seat, tuple[Card, ...]], trump: Suit, leader: Se
         trick._push_unchecked(card)
 
 
-def solve(hands: Mapping[Seat | str, Iterable[Card | str]], trump: Suit | str,
+def solve(hands: Hands, trump: Suit | str,
           trick: Iterable[Card | str] = (), leader: Seat | str | None = None,
           rules: RuleSet | str | Mapping[str, object] | None = None) -> SolveResult:
     """Solve a position double dummy: the value of every legal card of the seat to play.

@@ -173,7 +173,7 @@ def test_keep_the_master_trump_for_the_last_trick() -> None:
     assert "dix de der" in bad.explanation("en")
     tip = hint(obs, rng=random.Random(1))
     assert tip.card == Card.parse("7S")
-    assert tip.text("fr").startswith("Joue 7♠\u00a0: ")
+    assert tip.text("fr").startswith("Joue le 7♠\u00a0: ")
 
 
 def test_charge_the_master_partner_with_the_ten() -> None:
@@ -404,8 +404,8 @@ def test_a_small_loss_that_sinks_the_contract_is_a_mistake() -> None:
     assert bad.best_success == 1.0
     assert ("It changes the outcome of the contract: your team reaches its goal in 100% of "
             "these deals with 7♠, only 0% with Q♠.") in bad.explanation("en")
-    assert ("Elle change l'issue du contrat\u00a0: ton équipe atteint son but dans 100 % de ces "
-            "donnes avec 7♠, seulement 0 % avec D♠.") in bad.explanation("fr")
+    assert ("Elle change l'issue du contrat\u00a0: ton équipe atteint son but dans 100\u00a0% de "
+            "ces donnes avec 7♠, seulement 0\u00a0% avec D♠.") in bad.explanation("fr")
     assert "3 points" in bad.explanation("en") and "3 points" in bad.explanation("fr")
 
 

@@ -181,7 +181,7 @@ def test_grades_against_the_threshold(monkeypatch: pytest.MonkeyPatch, offset: f
         assert "sampling cannot tell it from" in text and "10 percentage points" in text
     if bid == "take" and verdict is Verdict.MISTAKE:
         assert f"would fail in {round(100 * (1 - chance))}% of these deals: dedans" in text
-        assert "20 % de 20 donnes simulées" in got.explanation("fr")
+        assert "20\u00a0% de 20 donnes simulées" in got.explanation("fr")
 
 
 def test_reviews_and_hints_are_deterministic_given_the_seed() -> None:

@@ -281,7 +281,7 @@ def test_the_problem_is_told_in_the_learners_language(store: CourseProgress) -> 
     store.path.write_text("{", encoding="utf-8")
     problem = store.record_result(LESSON, "a", RIGHT, lang="fr")
     assert problem is not None and problem.startswith("Ta progression dans les leçons")
-    assert "le fichier n'est pas du JSON valide" in problem and "mis de côté" in problem
+    assert "ce n'est pas du JSON valide" in problem and "mis de côté" in problem
     assert store.read().record.results(LESSON) == {"a": RIGHT}
     store.path.write_text("[]", encoding="utf-8")
     found = store.read(lang="en")

@@ -18,6 +18,7 @@ from belote_teach.cards import Card
 from belote_teach.course_progress import CourseProgress
 from belote_teach.drills import DRILLS, Streak, UnknownDrillError
 from belote_teach.explain import card_short, catalog
+from belote_teach.render.drill import streak_html
 from belote_teach.scenarios import check_scenario
 from belote_teach.ui import DrillPlayer, drill
 from belote_teach.ui.drill import DrillChoiceError
@@ -310,3 +311,15 @@ def test_a_bad_seed_or_language_is_refused() -> None:
         DrillPlayer(PLAY_DRILLS, seed=True)
     with pytest.raises(ValueError, match="unknown language 'de'"):
         DrillPlayer(PLAY_DRILLS, lang="de")
+
+
+@pytest.mark.parametrize(("first_try", "answered", "fr"), [
+    (0, 0, "Cette séance\u00a0: 0 position juste du premier coup sur 0."),
+    (1, 1, "Cette séance\u00a0: 1 position juste du premier coup sur 1."),
+    (2, 3, "Cette séance\u00a0: 2 positions justes du premier coup sur 3.")])
+def test_the_session_sentence_takes_the_french_singular_for_0_and_1(
+        first_try: int, answered: int, fr: str) -> None:
+    streak = Streak(current=0, best=0, answered=answered, first_try=first_try)
+    assert fr in streak_html(streak, 0, "fr")
+    english = streak_html(streak, 0, "en")
+    assert f"This session: {first_try} of {answered} positions right" in english

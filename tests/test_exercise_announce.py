@@ -264,7 +264,7 @@ def test_the_winner_scores_all_its_announcements() -> None:
     _answer(exercise, "NS", "70")
     assert player.score == (0, 1, 1)
     player.language.value = "fr"
-    assert "Nous (Nord-Sud) marquent TOUTES leurs annonces" in player.feedback_text
+    assert "L'équipe Nous (Nord-Sud) marque TOUTES ses annonces" in player.feedback_text
 
 
 def test_nobody_with_an_empty_box_means_zero_points() -> None:

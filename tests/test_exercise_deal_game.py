@@ -265,12 +265,13 @@ def test_equal_totals_over_the_target_mean_another_deal() -> None:
                            "(1010 to 1010).")
     assert "Eux (East-West): you wrote 1000, the total is 1010." in text
     assert "Nous (North-South): you wrote" not in text
-    assert ("Both teams stand on 1010, on or over 1000, with equal totals: nobody wins yet, "
+    assert ("Both teams have reached 1000 and are level (1010 each): nobody wins yet, "
             "another deal is played.") in text
     player.language.value = "fr"
     _answer(exercise, "none", "1010", "1010")
     assert player.feedback_text.startswith("✓ Bravo : personne ne gagne encore")
-    assert "Les deux équipes sont à 1010" in player.feedback_text
+    assert ("Les deux équipes ont atteint 1000 et sont à égalité (1010 partout)"
+            in player.feedback_text)
 
 
 def test_a_short_game_one_point_short_goes_on() -> None:

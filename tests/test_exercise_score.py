@@ -129,7 +129,8 @@ def test_litige_and_revoke_are_worked_out_in_french() -> None:
     player.language.value = "fr"
     _answer(exercise, "made", "91", "91")
     text = player.feedback_text
-    assert text.startswith("✗ Pas tout à fait. La réponse : litige ; Nous marquent 91, Eux 20.")
+    assert text.startswith("✗ Pas tout à fait. La réponse : litige ; l'équipe Nous marque 91, "
+                           "l'équipe Eux 20.")
     assert "Résultat : litige (R6.6), pas fait." in text
     assert "Eux (Est-Ouest) : tu as écrit 91, la feuille de marque reçoit 20." in text
     player, exercise = _player("score-revoke-by-takers")

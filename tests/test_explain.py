@@ -42,7 +42,7 @@ def _leaves(tree: object, prefix: str = "") -> dict[str, str]:
 
 #: An ordinary space where French typography puts a no-break space: before : ; ? ! and
 #: », after «.
-_BREAKING_SPACE = re.compile(r"(?<=\S) [:;?!»]|« ")
+_BREAKING_SPACE = re.compile(r"(?<=\S) [:;?!%»]|« ")
 
 
 def test_french_texts_keep_no_break_spaces_in_french_punctuation() -> None:
@@ -283,8 +283,47 @@ def test_the_coach_hint_continues_the_sentence() -> None:
     assert explain.coach_hint(ace, Technique.CASH_PLAIN_ACE, [ace], Suit.SPADES, "en") == (
         "Play A♥: cash your plain ace (A♥) early, before someone can trump it (tip 3).")
     assert explain.coach_hint(ace, Technique.CASH_PLAIN_ACE, [ace], Suit.SPADES, "fr") == (
-        "Joue A♥\u00a0: entame ton as hors atout (A♥) tôt, avant qu'on puisse le couper "
+        "Joue l'A♥\u00a0: entame ton as hors atout (A♥) tôt, avant qu'on puisse le couper "
         "(conseil 3).")
+    ten = Card.parse("10C")
+    assert explain.coach_hint(ten, Technique.CASH_PLAIN_ACE, [ace], Suit.SPADES,
+                              "fr").startswith("Joue le 10♣\u00a0: ")
+
+
+@pytest.mark.parametrize(("n", "en", "fr"), [
+    (0, "all_done", "all_done_one"), (1, "all_done_one", "all_done_one"),
+    (2, "all_done", "all_done"), (17, "all_done", "all_done")])
+def test_plural_key_follows_each_languages_rule(n: int, en: str, fr: str) -> None:
+    assert explain.plural_key("all_done", n, "en") == en
+    assert explain.plural_key("all_done", n, "fr") == fr
+
+
+def test_every_plural_sentence_has_its_singular_in_both_catalogs() -> None:
+    for lang in explain.LANGUAGES:
+        ui = explain.catalog(lang)["ui"]
+        for key in ("all_done", "debrief_title", "trick_winner"):
+            assert explain.plural_key(key, 1, lang) in ui
+        assert explain.text(explain.plural_key("debrief_title", 1, lang), lang, n=1) == {
+            "en": "Debrief: 1 decision to look at again",
+            "fr": "Bilan\u00a0: 1 décision à revoir"}[lang]
+    assert explain.text(explain.plural_key("debrief_title", 3, "fr"), "fr", n=3) == (
+        "Bilan\u00a0: 3 décisions à revoir")
+
+
+def test_plural_key_refuses_a_count_that_is_not_a_whole_number() -> None:
+    for bad in (-1, 1.5, True, "2"):
+        with pytest.raises(ValueError, match="n must be a whole number >= 0"):
+            explain.plural_key("all_done", bad, "fr")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown language 'de'"):
+        explain.plural_key("all_done", 1, "de")
+
+
+def test_after_colon_lowers_a_sentence_but_not_a_card_or_capitals() -> None:
+    assert explain.after_colon("Prendre à carreau est une faute.") == (
+        "prendre à carreau est une faute.")
+    assert explain.after_colon("V♥ est maître.") == "V♥ est maître."
+    assert explain.after_colon("OK") == "OK"
+    assert explain.after_colon("") == ""
 
 
 def test_english_coach_texts_use_english_quotes() -> None:
@@ -307,6 +346,8 @@ SAME_IN_BOTH_LANGUAGES: dict[str, str] = {
         "played_by_you", "leader_opponent", "ui.correct_rule", "exercises.points_card",
         "exercises.points_sum", "exercises.score_team_total", "exercises.game_sum",
         "table.seat_group", "lessons.values.run")},
+    "table.review_trick": "'Pli' and a number: French belote vocabulary kept in English "
+                          "too (RULES.md R8)",
     **{key: "placeholders and 'points' / 'pts', the same word in both languages" for key in (
         "calls.announcement", "exercises.cmp_points", "table.points_short",
         "table.announcement", "lessons.count.points", "lessons.values.points")},

@@ -56,6 +56,24 @@ def test_a_game_is_saved_after_a_deal_and_resumed(tmp_path: Path) -> None:
     assert len(resumed.deals) == 2
 
 
+@pytest.mark.parametrize(("preset", "target"), [("ffb2016", 501), ("ffb2016", 1000),
+                                                 ("classic", 2000)])
+def test_a_resumed_game_shows_its_rules_preset(tmp_path: Path, preset: str,
+                                               target: int) -> None:
+    store = GameStore(tmp_path)
+    app = GameApp(store, pace=0)
+    app.preset.value = preset
+    app.target.value = target
+    app.new_button.click()
+    assert app.table is not None
+    rules = app.table.session.table.rules
+    again = GameApp(store, pace=0)                     # the page reloaded
+    assert again.preset.value == preset and again.target.value == target
+    assert again.table is not None and again.table.session.table.rules == rules
+    again.new_button.click()                           # the next game keeps the rules
+    assert again.table is not None and again.table.session.table.rules == rules
+
+
 def test_a_damaged_save_is_reported_and_set_aside(tmp_path: Path) -> None:
     store = GameStore(tmp_path)
     (tmp_path / "games").mkdir(parents=True)

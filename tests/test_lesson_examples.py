@@ -127,7 +127,26 @@ def test_round_two_names_the_three_other_suits() -> None:
     others = [name for suit, name in (("S", "spades"), ("H", "hearts"), ("D", "diamonds"),
                                       ("C", "clubs")) if suit != str(turned.suit)]
     assert f"{others[0]}, {others[1]} or {others[2]} as atout" in words
-    assert "round 2 begins (R2.5), North first" in words
+    assert "round 2 begins (R2.5), East first" in words
+
+
+@pytest.mark.parametrize("bids", [["pass"] * 3, ["pass"] * 7])
+def test_the_first_speaker_is_the_player_after_the_dealer_whoever_speaks_now(
+        bids: list[str]) -> None:
+    deal = Deal.new("S", rng=7)
+    for bid in bids:
+        deal.bid(bid)
+    assert deal.turn is Seat.SOUTH                     # the dealer is to speak now
+    first = deal.bidding.first_to_speak
+    assert first is Seat.EAST
+    english = _text(lesson.show_deal(7, "S", bids, lang="en").feedback_html)
+    french = _text(lesson.show_deal(7, "S", bids, lang="fr").feedback_html)
+    if deal.bidding.round == 1:
+        assert "East speaks first" in english and "South speaks first" not in english
+        assert "Est parle en premier" in french and "Sud parle en premier" not in french
+    else:
+        assert "(R2.5), East first" in english and "South first" not in english
+        assert "(R2.5), Est en premier" in french and "Sud en premier" not in french
 
 
 def test_completion_gives_the_retourne_to_the_taker() -> None:
@@ -506,3 +525,7 @@ def test_lesson_six_prose_matches_its_deals() -> None:
     belote = _club_deal(16, "W", 16)
     assert {"KS", "QS"} <= {str(c) for c in belote.hand(Seat.SOUTH)}
     assert str(belote.trump) == "S"
+    # §4 "charge your partner": East leads the 7 of clubs, North wins with the ace.
+    table = _text(lesson.show_tip("charge-your-partner", lang="en").table_html)
+    assert "East: seven of clubs (entame)" in table
+    assert "North: ace of clubs (maître)" in table

@@ -91,6 +91,14 @@ def test_french_goals_use_tutoiement() -> None:
         assert {"tu", "ton", "ta", "tes", "toi", "te"} & words, deal.id
 
 
+def test_french_titles_and_goals_keep_no_break_spaces_in_french_punctuation() -> None:
+    """French typography, as the catalogs: « Partenaire maître\u00a0: … », a no-break
+    space before : ; ? ! % and », after «."""
+    bad = [(deal.id, text) for deal in DEALS for text in (deal.title("fr"), deal.goal("fr"))
+           if re.search(r"(?<=\S) [:;?!%»]|« ", text)]
+    assert bad == []
+
+
 def test_the_course_topics_are_covered() -> None:
     tips = {deal.tip for deal in DEALS}
     assert {1, 2, 3, 4, 5} <= tips                                  # R9 tips 1 to 5

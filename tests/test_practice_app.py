@@ -113,10 +113,12 @@ def test_the_practice_app_switches_language_mid_deal_and_back(tmp_path: Path) ->
     app.debrief.children[1].children[0].click()
     assert "bt-table" in app.position.value and english_in(app) == []
     french_position = app.position.value
-    assert explain.text("debrief_title", "fr", n=len(mistakes)) in html.unescape(
+    title = explain.plural_key("debrief_title", len(mistakes), "fr")
+    assert explain.text(title, "fr", n=len(mistakes)) in html.unescape(
         app.debrief.children[0].value)
     app.language.value = "en"
-    assert explain.text("debrief_title", "en", n=len(mistakes)) in html.unescape(
+    title = explain.plural_key("debrief_title", len(mistakes), "en")
+    assert explain.text(title, "en", n=len(mistakes)) in html.unescape(
         app.debrief.children[0].value)
     assert app.debrief.children[1].children[0].description == explain.text(
         "debrief_show", "en", n=1)

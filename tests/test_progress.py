@@ -423,7 +423,7 @@ def test_the_problem_is_told_in_french(store: GameStore) -> None:
     result = store.load("game", lang="fr")
     assert result.problem is not None and result.set_aside is not None
     assert result.problem.startswith("Ta partie enregistrée «\u00a0game\u00a0» n'a pas pu "
-                                     "reprendre\u00a0: le fichier n'est pas du JSON valide")
+                                     "reprendre\u00a0: ce n'est pas du JSON valide")
     assert str(result.set_aside) in result.problem
 
 

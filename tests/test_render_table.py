@@ -352,6 +352,13 @@ def test_the_last_trick() -> None:
     assert french.one("bt-table-last-sum").text().endswith(f"+ {DIX_DE_DER} (dix de der)")
     with pytest.raises(PhaseError):
         render_last_trick(Trick("H", Seat.SOUTH, ["7H"]), lang="en")
+    # in the review of a whole deal, each pli is titled by its place
+    numbered = parse(render_last_trick(last, lang="fr", number=3))
+    assert numbered.one(lambda n: n.tag == "h4").text() == "Pli 3"
+    assert numbered.one(lambda n: n.tag == "section").attrs["aria-label"] == "Pli 3"
+    for bad in (0, 9, True, "3"):
+        with pytest.raises(ValueError, match="number must be the pli's place"):
+            render_last_trick(last, lang="en", number=bad)  # type: ignore[arg-type]
     # shown in a corner of the table on demand
     table = parse(render_table(deal.observation(Seat.SOUTH), lang="en", last_trick_shown=True))
     corner = table.one("bt-table-corner")

@@ -305,6 +305,14 @@ def test_preset_constants_and_default() -> None:
     assert RuleSet.preset(" FFB2016 ") is FFB2016
 
 
+def test_preset_name_ignores_the_target_but_not_other_options() -> None:
+    assert FFB2016.replace(target=501).name == "custom"
+    assert FFB2016.replace(target=501).preset_name == "ffb2016"
+    assert CLASSIC.replace(target=2000).preset_name == "classic"
+    assert CLASSIC.preset_name == "classic"
+    assert CLASSIC.replace(undertrump="free").preset_name is None
+
+
 def test_from_spec() -> None:
     assert RuleSet.from_spec(None) is CLASSIC
     assert RuleSet.from_spec("classic") is CLASSIC

@@ -67,6 +67,13 @@ def test_a_whole_deal_by_clicks() -> None:
         for play in trick.plays:
             assert f'data-card="{play.card}"' in review
     assert "dix de der" in review
+    titles = re.findall(r'<h4 class="bt-table-last-title">([^<]*)</h4>', review)
+    assert titles == [f"Pli {n}" for n in range(1, len(deal.tricks) + 1)]
+    assert 'class="bt-root bt-table-review"' in review     # the card colours apply
+    app.set_language("fr")
+    titles = re.findall(r'<h4 class="bt-table-last-title">([^<]*)</h4>', app.review.value)
+    assert titles == [f"Pli {n}" for n in range(1, len(deal.tricks) + 1)]
+    assert "Dernier pli" not in app.review.value
 
 
 def test_illegal_double_and_out_of_turn_clicks_change_nothing() -> None:

@@ -253,16 +253,16 @@ def test_a_file_picked_is_loaded_and_the_map_redrawn(course: Path, store: Course
 
 
 @pytest.mark.parametrize(("content", "fr", "en"), [
-    (b"not json at all", "le fichier n'est pas du JSON valide",
-     "the file is not valid JSON"),
+    (b"not json at all", "ce n'est pas du JSON valide (le fichier a peut-être été coupé",
+     "it is not valid JSON (the file may have been cut short"),
     (json.dumps({"format": "belote-teach saved game"}).encode(),
-     "ce n'est pas un fichier de belote-teach de ce genre",
-     "it is not a belote-teach file of this kind"),
+     "ce n'est pas un fichier belote-teach du type attendu",
+     "it is not a belote-teach file of the expected kind"),
     (json.dumps({"format": FORMAT, "version": 1, "lessons": {LESSON: {"a": {
         "solved": "yes", "first_try": False, "tries": 1}}}, "practice": {},
         "games": {"finished": 0, "won": 0}}).encode(),
-     "une de ses valeurs manque, sort des limites ou n'est pas du bon type",
-     "one of its values is missing, out of range or of the wrong kind"),
+     "le fichier est incomplet ou contient des valeurs impossibles",
+     "the file is incomplete or holds impossible values"),
 ])
 def test_a_bad_file_picked_is_refused_naming_the_problem(
         course: Path, store: CourseProgress, content: bytes, fr: str, en: str,

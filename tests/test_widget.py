@@ -211,7 +211,7 @@ def test_examples_draw_the_engine_verdict() -> None:
     assert 'bt-legal" role="img" aria-label="seven of hearts"' in board.hand_html
     assert "<button" not in board.hand_html  # examples are pictures, not controls
     trick = show_trick("H", ["KD", "AD", "7H", "QH"])
-    assert "West wins the trick with Q♥: 18 card points." in trick.feedback_html
+    assert "West wins the trick with Q♥ (18 card points)." in trick.feedback_html
     french = show_position("H", trick=["AC", "9H"], hand=["AH", "8H"], rules={"undertrump": "free"},
                            lang="fr")
     assert "on ne pisse pas" in french.feedback_html

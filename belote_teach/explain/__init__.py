@@ -31,6 +31,7 @@ from belote_teach.trick import Play, Trick
 
 __all__ = [
     "LANGUAGES",
+    "after_colon",
     "card_name",
     "card_short",
     "card_with",
@@ -42,6 +43,7 @@ __all__ = [
     "explain_trick_card",
     "hint",
     "join_cards",
+    "plural_key",
     "position_title",
     "rule_title",
     "seat_name",
@@ -56,6 +58,10 @@ __all__ = [
 #: The languages of the course, in the order the language switch shows them.
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 
+#: PyYAML's safe loader, libyaml's (C) when PyYAML has it: the same values, read some ten
+#: times faster (each lesson's kernel reads a catalog before its first widget, issue 8).
+_SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 @functools.cache
 def catalog(lang: str) -> dict[str, Any]:
@@ -68,7 +74,7 @@ def catalog(lang: str) -> dict[str, Any]:
         raise ValueError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
     path = resources.files("belote_teach.explain").joinpath(f"{lang}.yaml")
     source = path.read_text(encoding="utf-8")
-    data: dict[str, Any] = yaml.safe_load(source)
+    data: dict[str, Any] = yaml.load(source, Loader=_SAFE_LOADER)  # a safe loader
     return data
 
 
@@ -80,6 +86,31 @@ def text(key: str, lang: str, **values: object) -> str:
         KeyError: no such sentence (a programming error, caught by the catalog tests).
     """
     return str(catalog(lang)["ui"][key]).format(**values)
+
+
+def plural_key(key: str, n: int, lang: str) -> str:
+    """The catalog key of the sentence about ``n`` things (exercises, decisions,
+    positions, points): ``key + "_one"`` when ``lang`` puts ``n`` in the singular, else
+    ``key`` itself (the plural form). English takes the singular for 1 only ("1 point",
+    "0 points"); French for 0 and 1 ("0 point", "1 point", "2 points"). Both catalogs
+    hold both forms, so the caller need not know the language's rule.
+
+    Args:
+        key: the key of the plural sentence (``"all_done"``); its singular is
+            ``key + "_one"``.
+        n: how many things the sentence counts, a whole number >= 0.
+        lang: ``"en"`` or ``"fr"``.
+
+    Raises:
+        ValueError: ``n`` is not a whole number >= 0, or ``lang`` is unknown.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n must be a whole number >= 0 (how many things {key!r} counts), "
+                         f"got {n!r}")
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
+    singular = n <= 1 if lang == "fr" else n == 1
+    return f"{key}_one" if singular else key
 
 
 def _cap(sentence: str) -> str:
@@ -441,6 +472,14 @@ def _uncap(sentence: str) -> str:
     if len(sentence) > 1 and sentence[0].isupper() and sentence[1].islower():
         return sentence[:1].lower() + sentence[1:]
     return sentence
+
+
+def after_colon(sentence: str) -> str:
+    """A whole sentence written after a colon, which starts in lower case in both
+    languages: ``"Prendre à carreau est une faute…"`` -> ``"prendre à carreau est une
+    faute…"``. A first word whose second character is not a lower-case letter (``"OK"``,
+    a card ``"V♥"``) is left as it is. Raises nothing (an empty sentence stays empty)."""
+    return _uncap(sentence)
 
 
 def coach_review(*, verdict: str, card: Card, best: tuple[Card, ...], loss: float,

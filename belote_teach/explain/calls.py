@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from belote_teach.announcements import Announcement
 from belote_teach.bidding import Bid, BidKind
@@ -45,9 +46,10 @@ __all__ = [
 ]
 
 
-def _sentences(lang: str) -> dict[str, str]:
-    """The ``calls`` section of the catalog of ``lang``."""
-    section: dict[str, str] = catalog(lang)["calls"]
+def _sentences(lang: str) -> dict[str, Any]:
+    """The ``calls`` section of the catalog of ``lang``: sentences, and the tables
+    ``bids`` and ``types`` (name -> sentence)."""
+    section: dict[str, Any] = catalog(lang)["calls"]
     return section
 
 
@@ -86,8 +88,8 @@ def bid_name(bid: Bid, lang: str) -> str:
     names = _sentences(lang)["bids"]
     if bid.kind is BidKind.SUIT:
         assert bid.suit is not None
-        return str(names["suit"]).format(suit=suit_name(bid.suit, lang))  # type: ignore[index]
-    return str(names[bid.kind.value])  # type: ignore[index]
+        return str(names["suit"]).format(suit=suit_name(bid.suit, lang))
+    return str(names[bid.kind.value])
 
 
 def _bid_list(bids: Iterable[Bid], lang: str) -> str:
@@ -237,7 +239,7 @@ def announcement_name(announcement: Announcement, lang: str) -> str:
         ValueError: unknown language.
     """
     cards = " ".join(card_short(c, lang) for c in _announcement_cards(announcement))
-    kind = _sentences(lang)["types"][announcement.type.value]  # type: ignore[index]
+    kind = _sentences(lang)["types"][announcement.type.value]
     return str(_sentences(lang)["announcement"]).format(
         name=kind, cards=cards, points=announcement.points)
 

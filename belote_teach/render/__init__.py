@@ -3,7 +3,12 @@ the hand and feedback messages. No rules are decided here: callers pass what the
 engine said (legal cards, the master) and the learner text from ``explain``.
 
 Every card carries its spoken name (``aria-label``) and is drawn with rank and suit
-symbol, so colour is never the only signal.
+symbol, so colour is never the only signal. The four-colour deck's stylesheet rules (a
+class :data:`FOUR_COLOUR_CLASS` on an ancestor: ♠ black, ♥ red, ♦ blue, ♣ green) find a
+card's suit at the end of its ``data-card`` and a suit symbol's in its class
+``bt-suit-D``. A card's state has a
+sign besides its colour: a mark (✓ ✗ ●), the "maître" tag, or, for a card that may not be
+played now (``"dim"``), a dashed border and a tooltip and accessible description saying so.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from belote_teach.cards import Card, Rank, Seat, Suit, hand_order
 from belote_teach.trick import Trick
 
 __all__ = [
+    "FOUR_COLOUR_CLASS",
     "STYLE",
     "card_button",
     "card_picture",
@@ -28,6 +34,12 @@ __all__ = [
 #: The stylesheet the widgets load once per page (``style.css`` beside this module).
 STYLE: str = (resources.files("belote_teach.render").joinpath("style.css")
               .read_text(encoding="utf-8"))
+
+#: The class that switches the cards and suit symbols inside an element to the four-colour
+#: deck: ♠ black, ♥ red, ♦ blue, ♣ green (rules at the end of ``style.css``, which read a
+#: card's suit from the end of its ``data-card`` and a suit symbol's from its class
+#: ``bt-suit-D``).
+FOUR_COLOUR_CLASS = "bt-four-colour"
 
 _FACE_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING)
 # card states a caller may ask for, with their CSS class and corner mark
@@ -64,7 +76,8 @@ def _card_classes(card: Card, state: str) -> str:
 
 
 def card_picture(card: Card, lang: str, state: str = "") -> str:
-    """A card drawn as an image (not clickable), labelled with its spoken name.
+    """A card drawn as an image (not clickable), labelled with its spoken name; its
+    ``data-card`` is its notation.
 
     Args:
         card: the card.
@@ -80,18 +93,25 @@ def card_picture(card: Card, lang: str, state: str = "") -> str:
 def card_button(card: Card, lang: str, state: str = "", *, disabled: bool = False,
                 pressed: bool | None = None) -> str:
     """A clickable, keyboard-operable card: a ``<button>`` whose accessible name is the
-    card's spoken name ("jack of hearts" / "valet de cœur") and ``data-card`` its notation.
+    card's spoken name ("jack of hearts" / "valet de cœur") and ``data-card`` its
+    notation. Its tooltip (``title``) repeats the name; for a
+    ``"dim"`` card it says "jack of hearts: not playable now", which screen readers read
+    as the button's description.
 
     Args and states as :func:`card_picture`; ``disabled`` greys nothing but refuses clicks;
     ``pressed`` makes it a toggle button (``aria-pressed`` true/false, read out by screen
     readers), ``None`` a plain button.
+
+    Raises:
+        ValueError: unknown language.
     """
     name = explain.card_name(card, lang)
+    title = explain.text("card_not_playable", lang, card=name) if state == "dim" else name
     extra = " disabled" if disabled else ""
     if pressed is not None:
         extra += f' aria-pressed="{"true" if pressed else "false"}"'
     return (f'<button type="button" class="{_card_classes(card, state)}" data-card="{card}" '
-            f'aria-label="{_e(name)}" title="{_e(name)}"{extra}>'
+            f'aria-label="{_e(name)}" title="{_e(title)}"{extra}>'
             f"{_card_inside(card, lang, state)}</button>")
 
 
@@ -120,9 +140,11 @@ def hand_html(cards: Sequence[Card], lang: str, *, states: Mapping[Card, str] | 
         parts.append(card_button(card, lang, state, pressed=pressed) if interactive
                      else card_picture(card, lang, state))
     title = _e(explain.text("your_hand", lang))
-    role = 'role="group"' if interactive else 'role="list"'
+    # a group, not a list: its children are buttons or pictures (role="img"), which a
+    # list may not hold without list items
     return (f'<div class="bt-hand-wrap"><div class="bt-hand-title">{title}</div>'
-            f'<div class="bt-hand" {role} aria-label="{title}">{"".join(parts)}</div></div>')
+            f'<div class="bt-hand" role="group" aria-label="{title}">{"".join(parts)}</div>'
+            "</div>")
 
 
 def _suit_chip(label: str, suit: Suit, lang: str, muted: bool = False) -> str:
@@ -130,7 +152,8 @@ def _suit_chip(label: str, suit: Suit, lang: str, muted: bool = False) -> str:
     muted_css = " bt-chip-muted" if muted else ""
     name = _e(explain.suit_name(suit, lang))
     return (f'<span class="bt-chip{colour}{muted_css}">{_e(label)} '
-            f'<span class="bt-big" aria-hidden="true">{suit.symbol}</span> {name}</span>')
+            f'<span class="bt-big bt-suit-{suit}" aria-hidden="true">{suit.symbol}</span> '
+            f"{name}</span>")
 
 
 def table_html(trick: Trick, me: Seat, lang: str, *, master_state: bool = True,

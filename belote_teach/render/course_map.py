@@ -87,12 +87,13 @@ def _item(line: LessonProgress, lang: str, here: str, edition: str) -> str:
     lesson = line.lesson
     title = _e(lesson.title(lang))
     number = _w("lesson_number", lang, n=lesson.number)
+    colon = explain.catalog(lang)["label_separator"]
     is_here = lesson.id == here
     if is_here:
         head = f'{title}<span class="bt-note">({_e(_w("here", lang))})</span>'
     elif line.available:
         head = (f'<a href="{_e(lesson.notebook(edition))}" '
-                f'title="{_e(_w("open", lang))}: {title}">{title}</a>')
+                f'title="{_e(_w("open", lang))}{_e(colon)}{title}">{title}</a>')
     else:
         head = f'{title}<span class="bt-note">({_e(_w("coming", lang))})</span>'
     kind = f'<span class="bt-kind">{_e(lesson.kind.label(lang))}</span>'
@@ -101,7 +102,8 @@ def _item(line: LessonProgress, lang: str, here: str, edition: str) -> str:
                                    "bt-here" if is_here else "") if c)
     return (f'<li class="{classes}" data-lesson="{_e(lesson.id)}">'
             f'<div class="bt-num" aria-hidden="true">{lesson.number}</div>'
-            f'<div><p class="bt-head"><span class="bt-sr">{_e(number)}: </span>{head}{kind}</p>'
+            f'<div><p class="bt-head"><span class="bt-sr">{_e(number)}{_e(colon)}</span>'
+            f'{head}{kind}</p>'
             f'<p class="bt-summary">{_e(lesson.summary(lang))}</p>{state}</div></li>')
 
 

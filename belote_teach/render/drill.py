@@ -96,7 +96,8 @@ def streak_html(streak: Streak, best: int, lang: str, *,
         _stat(streak.answered, drill_text("answered", lang)),
         _stat(streak.first_try, drill_text("first_try", lang)),
     ])
-    sentence = drill_text("status", lang, current=streak.current, best=best,
+    sentence = drill_text(explain.plural_key("status", streak.first_try, lang), lang,
+                          current=streak.current, best=best,
                           answered=streak.answered, first_try=streak.first_try)
     lines = []
     current = streak.current

@@ -91,8 +91,8 @@ def _suit_label(suit: Suit, lang: str, *, trump: Suit | None = None) -> str:
     name = explain.suit_name(suit, lang)
     if suit is trump:
         name = lesson_text("atout_suit", lang, suit=name)
-    return (f'<span class="bt-ex-sym {colour}" aria-hidden="true">{suit.symbol}</span> '
-            f"{_e(name)}")
+    return (f'<span class="bt-ex-sym {colour} bt-suit-{suit}" aria-hidden="true">'
+            f"{suit.symbol}</span> {_e(name)}")
 
 
 def _cards(cards: Iterable[Card], lang: str, states: Mapping[Card, str] | None = None) -> str:

@@ -125,10 +125,11 @@ def bidding_html(calls: Sequence[tuple[Seat, Bid]], *, lang: str, round_: int = 
         body = f'<p class="bt-quiz-note">{_e(say("bid_history_none", lang))}</p>'
     else:
         rounds: list[str] = []
+        colon = _e(explain.catalog(lang)["label_separator"])
         for number, start in ((1, 0), (2, 4)):
             items = "".join(
                 f'<li data-seat="{seat}" data-bid="{bid}"><b>{_e(explain.seat_name(seat, lang))}'
-                f"</b>: {_e(bid_words(bid, lang))}</li>"
+                f"</b>{colon}{_e(bid_words(bid, lang))}</li>"
                 for seat, bid in calls[start:start + 4])
             if items:
                 rounds.append(f'<div class="bt-quiz-round"><span class="bt-quiz-key">'
@@ -143,7 +144,8 @@ def bidding_html(calls: Sequence[tuple[Seat, Bid]], *, lang: str, round_: int = 
 
 def _suit_tag(suit: Suit, lang: str) -> str:
     colour = "bt-table-red" if suit.is_red else "bt-table-black"
-    return (f'<span class="bt-table-sym {colour}" aria-hidden="true">{suit.symbol}</span> '
+    return (f'<span class="bt-table-sym {colour} bt-suit-{suit}" aria-hidden="true">'
+            f"{suit.symbol}</span> "
             f"{_e(explain.suit_name(suit, lang))}")
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from belote_teach import explain
 from belote_teach.bidding import Bid, BidKind
-from belote_teach.cards import DIX_DE_DER, Card, Seat, Suit, Team, hand_order
+from belote_teach.cards import DECK, DIX_DE_DER, Card, Seat, Suit, Team, hand_order
 from belote_teach.deal import Phase
 from belote_teach.observation import Observation
 from belote_teach.render import card_picture
@@ -71,8 +71,8 @@ def _suit(suit: Suit, lang: str, *, name: bool = True) -> str:
     colour = "bt-table-red" if suit.is_red else "bt-table-black"
     label = explain.suit_name(suit, lang)
     shown = f" {_e(label)}" if name else _sr(f" {label}")
-    return (f'<span class="bt-table-sym {colour}" aria-hidden="true">{suit.symbol}</span>'
-            f"{shown}")
+    return (f'<span class="bt-table-sym {colour} bt-suit-{suit}" aria-hidden="true">'
+            f"{suit.symbol}</span>{shown}")
 
 
 def _team_word(team: Team, nous: Team, lang: str) -> str:
@@ -228,7 +228,7 @@ def _seat_html(obs: Observation, seat: Seat, lang: str, words: str, *, show_hand
     bubble = ""
     if words:
         bubble = (f'<div class="bt-table-says">{_sr(_t("says", lang, seat=name, words=""))}'
-                  f"« {_e(words)} »</div>")
+                  f"«\u00a0{_e(words)}\u00a0»</div>")
     if seat is me:
         body = _hand_html(obs, lang) if show_hand else ""
         parts = [bubble, plate, body]
@@ -256,7 +256,8 @@ def _hand_html(obs: Observation, lang: str) -> str:
         label = explain.suit_name(suit, lang)
         tag = ""
         if is_trump:
-            label = f"{explain.text('trump', lang)}: {label}"
+            colon = explain.catalog(lang)["label_separator"]
+            label = f"{explain.text('trump', lang)}{colon}{label}"
             tag = (f'<span class="bt-table-atout-tag" aria-hidden="true">'
                    f'{_e(_t("atout", lang))}</span>')
         cards = "".join(card_picture(c, lang) for c in group)
@@ -456,15 +457,17 @@ def render_table(obs: Observation, *, lang: str, game_totals: Mapping[Team, int]
 
 
 def render_last_trick(trick: Trick, *, lang: str, me: Seat | None = None,
-                      dix_de_der: bool = False) -> str:
+                      dix_de_der: bool = False, number: int | None = None) -> str:
     """The previous pli, small: its four cards in play order with their players, the
-    winner (R1.5) and its card points (R1.2, R1.3).
+    winner (R1.5) and its card points (R1.2, R1.3). Titled "Last pli", or "Pli 3" when
+    ``number`` says which pli of the deal it is (the review of a whole deal).
 
     Args:
         trick: a complete pli.
         lang: ``"en"`` or ``"fr"``.
         me: the learner's seat, to name the winner's team (Nous / Eux); ``None``: seat only.
         dix_de_der: it was the eighth pli: add the 10 points of the dix de der (R1.4).
+        number: the pli's place in the deal, 1 to 8; ``None``: the title is "Last pli".
 
     Returns:
         An HTML fragment (a ``<section>`` with a heading and a list of the cards).
@@ -472,8 +475,13 @@ def render_last_trick(trick: Trick, *, lang: str, me: Seat | None = None,
     Raises:
         ValueError: unknown language.
         PhaseError: the pli is not complete (a ``ValueError`` too).
+        ValueError: ``number`` is not a whole number from 1 to 8.
     """
     _check_lang(lang)
+    if number is not None and (isinstance(number, bool) or not isinstance(number, int)
+                               or not 1 <= number <= len(DECK) // 4):
+        raise ValueError(f"number must be the pli's place in the deal, 1 to "
+                         f"{len(DECK) // 4}, got {number!r}")
     winner = trick.winner  # PhaseError when incomplete
     items = []
     for index, play in enumerate(trick.plays, start=1):
@@ -497,7 +505,7 @@ def render_last_trick(trick: Trick, *, lang: str, me: Seat | None = None,
     summary = f"{who} · {_t('trick_points', lang, points=trick.points)}"
     if dix_de_der:
         summary += f" {_t('dix_de_der', lang, points=DIX_DE_DER)}"
-    title = _t("last_trick", lang)
+    title = _t("last_trick", lang) if number is None else _t("review_trick", lang, n=number)
     return (f'<section class="bt-table-last" aria-label="{_e(title)}" data-winner="{winner}" '
             f'data-points="{trick.points}"><h4 class="bt-table-last-title">{_e(title)}</h4>'
             f'<ol class="bt-table-last-cards">{"".join(items)}</ol>'

@@ -72,7 +72,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, TypeAlias
+from typing import TYPE_CHECKING, ClassVar, TypeAlias
 
 from belote_teach.announcements import (
     Announcement,
@@ -88,8 +88,10 @@ from belote_teach.errors import InvalidPositionError
 from belote_teach.game import game_winner
 from belote_teach.rules import CLASSIC, LegalPlays, Rule, RuleSet, legal_plays
 from belote_teach.scoring import Outcome, ScoreBreakdown, score_deal
-from belote_teach.solver import SolveResult, solve
 from belote_teach.trick import Trick
+
+if TYPE_CHECKING:
+    from belote_teach.solver import SolveResult
 
 __all__ = [
     "ANNOUNCEMENT_TYPES",
@@ -512,6 +514,10 @@ class SolveScenario(_ScenarioBase):
             InvalidCardError, InvalidPositionError: only for a scenario built by hand
                 with an impossible position (the loader never builds one).
         """
+        # imported here: the solver's compiled core (numba, 1-2 s to load) comes with the
+        # first solve, not with every lesson that reads a scenario file
+        from belote_teach.solver import solve
+
         return solve(self.hands, self.trump, self.trick_cards, self.leader, self.rules)
 
 

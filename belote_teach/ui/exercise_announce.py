@@ -123,7 +123,7 @@ def _shape(cards: Sequence[Card]) -> str:
     return "ann_mixed"
 
 
-class AnnounceExercise(Exercise):
+class AnnounceExercise(Exercise[AnnounceScenario]):
     """Kind ``announce``: what does this hand announce, and does it hold the belote?
 
     Attributes:
@@ -337,7 +337,7 @@ class CompareAnswer:
 _DECIDED_BY = ("cmp_why_points", "cmp_why_carre", "cmp_why_top", "cmp_why_trump")
 
 
-class CompareExercise(Exercise):
+class CompareExercise(Exercise[CompareScenario]):
     """Kind ``compare``: which team scores its announcements, and how much (R4.5, R4.6).
 
     Attributes:
@@ -415,7 +415,8 @@ class CompareExercise(Exercise):
     def _answer(self, team: Team | None, points: int, lang: str) -> str:
         if team is None:
             return say("cmp_answer_nobody", lang, points=points)
-        return say("cmp_answer", lang, team=team_word(team, lang), points=points)
+        return say(explain.plural_key("cmp_answer", points, lang), lang,
+                   team=team_word(team, lang), points=points)
 
     def solution(self, lang: str) -> str:
         return self._answer(self.winner, self.points, lang)

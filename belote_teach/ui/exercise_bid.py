@@ -74,7 +74,7 @@ def _observation(scenario: BidScenario, dealer: Seat, history: Sequence[Bid]) ->
     return deal.observation(LEARNER)
 
 
-class BidExercise(Exercise):
+class BidExercise(Exercise[BidScenario]):
     """Kind ``bid``: what may (and should) South say now (R2.4, R2.5; R9 tip 1).
 
     Attributes:
@@ -214,7 +214,8 @@ class BidExercise(Exercise):
             return render.message_html("bad", rule_heading(review.rule or self.rule_id, lang),
                                        [review.explanation(lang)])
         if self.advice is None:
-            coach = say("bid_coach", lang, review=self.review(bid).explanation(lang))
+            coach = say("bid_coach", lang,
+                        review=explain.after_colon(self.review(bid).explanation(lang)))
             return render.message_html("ok", say("bid_allowed", lang, bid=name), [
                 rule, say("bid_answer", lang, legal=self._names(self.legal, lang)), coach])
         advice = call_text.bid_name(self.advice, lang)

@@ -35,7 +35,7 @@ SEAT_ORDER: tuple[Seat, ...] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _CUT_ANSWERS: tuple[tuple[str, bool], ...] = (("yes", True), ("no", False))
 
 
-class DealExercise(Exercise):
+class DealExercise(Exercise[DealScenario]):
     """Kind ``deal``: one question about the dealing around the donneur (R2.1, R2.2, R2.8,
     R2.9), answered by clicking a seat (or yes / no for a cut).
 

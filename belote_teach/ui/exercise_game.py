@@ -50,7 +50,7 @@ class GameAnswer:
         return self.ns if team is Team.NS else self.ew
 
 
-class GameExercise(Exercise):
+class GameExercise(Exercise[GameScenario]):
     """Kind ``game``: the totals after a deal and who wins the game (R6.8).
 
     Attributes:

@@ -59,7 +59,7 @@ def outcome_word(outcome: Outcome, lang: str) -> str:
     return say(f"outcomes.{outcome.value}", lang)
 
 
-class ScoreExercise(Exercise):
+class ScoreExercise(Exercise[ScoreScenario]):
     """Kind ``score``: the outcome and the marks of a finished deal (R6).
 
     Attributes:

@@ -18,6 +18,7 @@ import abc
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 import ipywidgets as widgets
 
@@ -214,7 +215,11 @@ class Drawing:
 
 
 # ------------------------------------------------------------------------ the base
-class Exercise(abc.ABC):
+#: The scenario class an exercise shows (``Exercise[BidScenario]``: ``scenario`` is a bid).
+_ScenarioT = TypeVar("_ScenarioT", bound=Scenario)
+
+
+class Exercise(abc.ABC, Generic[_ScenarioT]):
     """One scenario put to the learner: clicks on the board's cards and/or answer
     controls (ipywidgets) under it, checked by the engine.
 
@@ -227,8 +232,8 @@ class Exercise(abc.ABC):
     #: catalog key (``ui`` section) of the question shown when the scenario has no prompt
     default_prompt: str = "prompt_default"
 
-    def __init__(self, scenario: Scenario):
-        self.scenario = scenario
+    def __init__(self, scenario: _ScenarioT):
+        self.scenario: _ScenarioT = scenario
         self._controls: widgets.Widget | None = None
         self._built = False
 
@@ -355,7 +360,7 @@ class Exercise(abc.ABC):
 
 
 # ------------------------------------------------------------------------ kind: play
-class PlayExercise(Exercise):
+class PlayExercise(Exercise[PlayScenario]):
     """Kind ``play``: "which card may you play?" (R3). Any legal card is right; when the
     scenario names a ``best`` card, another legal card is right but the better one is named.
     """
@@ -429,7 +434,7 @@ def points_orders(lang: str) -> str:
                plain_values=values(PLAIN_ORDER, PLAIN_POINTS))
 
 
-class TrickExercise(Exercise):
+class TrickExercise(Exercise[TrickScenario]):
     """Kind ``trick``: who wins this trick (R1.5), and for how many card points (R1.2,
     R1.3). The learner first clicks the winning card on the table; once it is found, a
     box asks for the trick's card points, checked and explained card by card. Solved when
@@ -510,8 +515,11 @@ class TrickExercise(Exercise):
     def solution(self, lang: str) -> str:
         master = self.trick.master
         assert master is not None
-        return explain.text("trick_winner", lang, winner=explain.seat_name(master.seat, lang),
-                            card=explain.card_short(master.card, lang), points=self.trick.points)
+        return explain.text(explain.plural_key("trick_winner", self.trick.points, lang), lang,
+                            winner=explain.seat_name(master.seat, lang),
+                            card=explain.card_short(master.card, lang),
+                            the_card=explain.the_card(master.card, lang),
+                            points=self.trick.points)
 
     def board(self, progress: Progress, lang: str) -> tuple[str, str]:
         states: dict[Card, str] = {card: "" for card in self.trick.cards}

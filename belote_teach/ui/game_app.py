@@ -9,7 +9,9 @@ A thin controller: the settings are ipywidgets, the table is a
 :class:`~belote_teach.progress.GameStore` (atomic JSON; a damaged file is set aside and
 reported, never a crash). The app opens in the lesson's language and its EN / FR toggle
 (top right) words everything again, mid-deal included; the saved game does not hold the
-language, so switching changes nothing in it.
+language, so switching changes nothing in it. The table's "Four-colour deck" check box
+(♦ blue, ♣ green) is kept with the game like the other settings: the next game and a
+resumed game are drawn the same way, and the score sheet follows it.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from belote_teach.render.score_sheet import render_score_sheet
 from belote_teach.rules import RuleSet
 from belote_teach.session import TableSession
 from belote_teach.ui.language import language_toggle, relabel, resolve_language
-from belote_teach.ui.table import TableApp
+from belote_teach.ui.table import TableApp, paint_deck
 
 __all__ = ["GameApp"]
 
@@ -63,6 +65,8 @@ class GameApp(widgets.VBox):
         target, level, preset, coaching: the settings of the next new game (points, the
             computer level, the rules preset of R7, the coach on or off).
         new_button: starts a new game with those settings.
+        four_colour: whether the cards are drawn with the four-colour deck: the value of
+            the table's check box (``table.four_colour``), saved in the game's ``meta``.
         message: a notice above the table (the game resumed, a damaged save).
         table: the :class:`TableApp` of the game; sheet: its score sheet (HTML).
     """
@@ -163,7 +167,7 @@ class GameApp(widgets.VBox):
         game = Game(rules, rng=seed, auto_advance=False)
         self._say(None)
         self._open(game, {"level": self.level.value, "coaching": self.coaching.value,
-                          "seed": seed})
+                          "seed": seed, "four_colour": self.four_colour})
         self.save()
 
     def save(self) -> None:
@@ -189,6 +193,8 @@ class GameApp(widgets.VBox):
         self.coaching.value = bool(meta.get("coaching", True))
         target = loaded.game.rules.target
         self.target.value = target if target in TARGETS else 1000
+        preset = loaded.game.rules.preset_name      # the next new game keeps the rules
+        self.preset.value = preset if preset in PRESETS else "classic"
         self._open(loaded.game, meta)
         self._say(lambda lang: f'<div class="bt-msg bt-info"><p>'
                                f'{html.escape(explain.text("game_resumed", lang))}</p></div>')
@@ -200,9 +206,27 @@ class GameApp(widgets.VBox):
         session = TableSession(game, level=str(meta.get("level", "club")),
                                rng=int(seed) if isinstance(seed, int) else 0,
                                coaching=bool(meta.get("coaching", True)), lang=self.lang)
-        self.table = TableApp(session, pace=self.pace, on_deal_over=self._deal_over)
+        four_colour = meta.get("four_colour") is True
+        self.table = TableApp(session, pace=self.pace, on_deal_over=self._deal_over,
+                              four_colour=four_colour)
+        self.table.four_colour.observe(lambda change: self._deck_chosen(bool(change["new"])),
+                                       names="value")
+        paint_deck(self, four_colour)
         self.table_box.children = (self.table,)
         self._draw_sheet(game)
+
+    @property
+    def four_colour(self) -> bool:
+        """True when the cards are drawn with the four-colour deck (the table's check box;
+        False before a game is open)."""
+        return self.table is not None and bool(self.table.four_colour.value)
+
+    def _deck_chosen(self, four_colour: bool) -> None:
+        """The learner ticked or unticked "Four-colour deck": the score sheet follows, and
+        the choice is saved with the game at once."""
+        paint_deck(self, four_colour)
+        self._meta["four_colour"] = four_colour
+        self.save()
 
     def _deal_over(self, app: TableApp) -> None:
         game = app.session.table

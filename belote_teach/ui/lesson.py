@@ -149,8 +149,10 @@ def show_trick(trump: Suit | str, cards: Iterable[Card | str], *, leader: Seat |
     trick = Trick(trump, leader, played)
     master = trick.master
     assert master is not None
-    line = explain.text("trick_winner", lang, winner=explain.seat_name(trick.winner, lang),
-                        card=explain.card_short(master.card, lang), points=trick.points)
+    line = explain.text(explain.plural_key("trick_winner", trick.points, lang), lang,
+                        winner=explain.seat_name(trick.winner, lang),
+                        card=explain.card_short(master.card, lang),
+                        the_card=explain.the_card(master.card, lang), points=trick.points)
     return CardBoard(table_html=render.table_html(trick, LEARNER, lang),
                      feedback_html=render.message_html(
                          "info", line, [explain.explain_trick(trick, LEARNER, lang)]))
@@ -382,8 +384,7 @@ def _deal_text(deal: Deal, lang: str) -> tuple[str, list[str]]:
             t("deal.passed_out", lang, next=seat(deal.next_dealer))]
     if deal.phase.is_bidding:
         first, second = PACKETS
-        to_speak = deal.turn
-        assert to_speak is not None
+        opener = deal.bidding.first_to_speak
         lines = [
             t("deal.dealt", lang, dealer=seat(deal.dealer), cutter=seat(deal.cutter),
               cut=deal.cut, min=CUT_MIN),
@@ -392,11 +393,11 @@ def _deal_text(deal: Deal, lang: str) -> tuple[str, list[str]]:
               turned=explain.card_short(deal.turned, lang), stock=len(deal.stock)),
         ]
         if deal.phase is Phase.BIDDING_1:
-            lines.append(t("deal.round1", lang, seat=seat(to_speak),
+            lines.append(t("deal.round1", lang, seat=seat(opener),
                            suit=explain.suit_name(deal.turned.suit, lang)))
         else:
             named = {b.suit for b in deal.legal_bids if b.suit is not None}
-            lines.append(t("deal.round2", lang, seat=seat(to_speak),
+            lines.append(t("deal.round2", lang, seat=seat(opener),
                            suits=_words([explain.suit_name(s, lang) for s in Suit
                                          if s in named], lang),
                            turned_suit=explain.suit_name(deal.turned.suit, lang)))
@@ -781,7 +782,8 @@ def show_score_sheet(seed: int, *, deals: int | None = None,
 # ---------------------------------------------------------------------------- lesson 6 (R9)
 def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
              belote: bool | None = None, declare: Iterable[object] | None = None,
-             hint: bool = True, lang: str | None = None) -> CardBoard:
+             hint: bool = True, lang: str | None = None,
+             deals: str | Path | None = None) -> CardBoard:
     """The key moment of a curated practice deal (``notebooks/deals/practice.yaml``), where
     a tip of R9 or a rule decides South's move, reached with club players in all four
     seats; South's view with the cards South may play marked, and the coach's advice
@@ -800,6 +802,10 @@ def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
             ``[]`` for none), or ``None`` not to review announcements.
         hint: show the coach's advice (default True).
         lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
+        deals: the practice file; ``None``: :data:`belote_teach.practice.DEFAULT_PATH`,
+            which only a source checkout has. A notebook passes its own relative path
+            (``"../deals/practice.yaml"``), which also holds where the package is
+            installed apart from the course (Binder).
 
     Raises:
         InvalidPositionError: no practice deal has that id.
@@ -812,14 +818,14 @@ def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
         ValueError: ``belote`` without a card to review, unknown language.
     """
     lang = resolve_language(lang)
-    deals = {d.id: d for d in load_practice_deals()}
-    if practice_id not in deals:
+    by_id = {d.id: d for d in load_practice_deals(deals)}
+    if practice_id not in by_id:
         raise InvalidPositionError(f"no practice deal {practice_id!r}: expected one of "
-                                   f"{', '.join(deals)}")
+                                   f"{', '.join(by_id)}")
     if belote is not None and review is None:
         raise ValueError("belote says whether 'belote' is said with the reviewed card: give "
                          "review= the card too")
-    practice = deals[practice_id]
+    practice = by_id[practice_id]
     moment = practice.moment
     deal = practice.new_deal()
     rng_seed = practice.seed or 0

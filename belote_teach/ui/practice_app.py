@@ -6,7 +6,9 @@ mistakes with their cost and outcome impact, each one clickable to show its posi
 
 A thin controller over :class:`~belote_teach.ui.table.TableApp`; the texts come from
 ``explain``, the pictures from ``render``. The app opens in the lesson's language and its
-EN / FR toggle (top right) words everything again, mid-deal included.
+EN / FR toggle (top right) words everything again, mid-deal included. The table's
+"Four-colour deck" check box (♦ blue, ♣ green) stays as the learner left it from one deal
+to the next, and the debrief's positions follow it.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from belote_teach.practice import PracticeDeal
 from belote_teach.render.table import render_table
 from belote_teach.session import Mistake, TableSession
 from belote_teach.ui.language import language_toggle, relabel, resolve_language
-from belote_teach.ui.table import TableApp
+from belote_teach.ui.table import TableApp, paint_deck
 
 __all__ = ["PracticeApp"]
 
@@ -98,14 +100,20 @@ class PracticeApp(widgets.VBox):
         return self.deals[self.choice.value]
 
     def start(self) -> None:
-        """Deal the chosen practice deal from its start."""
+        """Deal the chosen practice deal from its start (the four-colour deck kept as it
+        was on the table before)."""
         self._dealt = self.choice.value
         practice = self.deals[self._dealt]
         session = TableSession(practice.new_deal(), level=self.level, rng=0,
                                coaching=self.coaching.value, lang=self.lang)
         self._counted = False
         self._draw_goal()
-        self.table = TableApp(session, pace=self.pace, on_deal_over=self._deal_over)
+        four_colour = self.table is not None and bool(self.table.four_colour.value)
+        self.table = TableApp(session, pace=self.pace, on_deal_over=self._deal_over,
+                              four_colour=four_colour)
+        self.table.four_colour.observe(
+            lambda change: paint_deck(self, bool(change["new"])), names="value")
+        paint_deck(self, four_colour)
         self.table_box.children = (self.table,)
         self.debrief.children = ()
         self._shown = None
@@ -168,8 +176,9 @@ class PracticeApp(widgets.VBox):
         if not app.session.coaching:
             self.debrief.children = ()
             return
-        head = explain.text("debrief_none" if not mistakes else "debrief_title", lang,
-                            n=len(mistakes))
+        key = ("debrief_none" if not mistakes
+               else explain.plural_key("debrief_title", len(mistakes), lang))
+        head = explain.text(key, lang, n=len(mistakes))
         rows: list[widgets.Widget] = [widgets.HTML(f"<h3>{html.escape(head)}</h3>")]
         for number, mistake in enumerate(mistakes, 1):
             button = widgets.Button(description=explain.text("debrief_show", lang, n=number))

@@ -24,6 +24,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -55,7 +56,7 @@ __all__ = ["ResultCallback", "ResultsError", "ScenarioPlayer", "exercise_for"]
 
 #: The exercise of each scenario kind the player shows (every kind but ``solve``, the
 #: course's own kinds ``deal`` and ``game`` included).
-EXERCISES: dict[type, Callable[[Scenario], Exercise]] = {
+EXERCISES: dict[type, type[Exercise[Any]]] = {
     PlayScenario: PlayExercise,
     TrickScenario: TrickExercise,
     BidScenario: BidExercise,
@@ -305,6 +306,7 @@ class ScenarioPlayer(widgets.VBox):
         extra = ""
         if done == total and progress.last is not None:
             extra = render.message_html(
-                "info", explain.text("all_done", lang, total=total, first_try=right))
+                "info", explain.text(explain.plural_key("all_done", total, lang), lang,
+                                     total=total, first_try=right))
         self.view.show(exercise, progress)
         self.view.draw(lang, extra)

@@ -9,7 +9,9 @@ announcements the learner may declare with the first card (check boxes, declared
 ticked), a "Belote !" toggle when the learner holds the atout K and Q, the coach's comment,
 and the buttons Hint, Undo (coaching on), Last trick, Replay the deal. Computer players
 act one decision at a time, ``pace`` seconds apart (0: at once, as in the tests); clicks
-while they act, double clicks and illegal cards change nothing.
+while they act, double clicks and illegal cards change nothing. A check box "Four-colour
+deck" draws ♦ blue and ♣ green (:data:`belote_teach.render.FOUR_COLOUR_CLASS`); every
+control is a button, check box or slider, so the whole table plays from the keyboard.
 
 The table has no language toggle of its own: the app around it (practice hands, the game)
 shows the EN / FR toggle and calls :meth:`TableApp.set_language`, which words every text
@@ -38,7 +40,18 @@ from belote_teach.session import Feedback, TableSession
 from belote_teach.ui.board import CardBoard
 from belote_teach.ui.language import resolve_language
 
-__all__ = ["TableApp"]
+__all__ = ["TableApp", "paint_deck"]
+
+
+def paint_deck(widget: widgets.DOMWidget, four_colour: bool) -> None:
+    """Draw the cards and suit symbols inside ``widget`` with the four-colour deck (♠ black,
+    ♥ red, ♦ blue, ♣ green) when ``four_colour`` is true, else with the usual two colours:
+    adds or removes the class :data:`belote_teach.render.FOUR_COLOUR_CLASS` on ``widget``.
+    Raises nothing."""
+    if four_colour:
+        widget.add_class(render.FOUR_COLOUR_CLASS)
+    else:
+        widget.remove_class(render.FOUR_COLOUR_CLASS)
 
 
 class TableApp(widgets.VBox):
@@ -49,6 +62,8 @@ class TableApp(widgets.VBox):
             the finished deal stays on the table until "Next deal" is clicked).
         pace: seconds between two computer decisions (default 0.6; 0 = at once).
         on_deal_over: called with the app when a deal ends (the game app saves there).
+        four_colour: start with the four-colour deck (the apps around the table pass the
+            learner's choice on to the next table they build).
 
     Attributes:
         pace_slider: the learner's control of :attr:`pace` (seconds, 0 to 2).
@@ -57,10 +72,12 @@ class TableApp(widgets.VBox):
         bids: the bidding box's buttons, by bid notation (``"take"``, ``"pass"``, ``"S"``…).
         announce: one check box per announcement the learner may declare now.
         belote: the "Belote !" toggle.
+        four_colour: the "Four-colour deck" check box (``value`` true: ♦ blue, ♣ green).
     """
 
     def __init__(self, session: TableSession, *, pace: float = 0.6,
-                 on_deal_over: Callable[[TableApp], None] | None = None) -> None:
+                 on_deal_over: Callable[[TableApp], None] | None = None,
+                 four_colour: bool = False) -> None:
         self.session = session
         self.pace = pace
         self.on_deal_over = on_deal_over
@@ -90,6 +107,10 @@ class TableApp(widgets.VBox):
         self.pace_slider.observe(lambda change: setattr(self, "pace", change["new"]),
                                  names="value")
         self.next_button = widgets.Button(button_style="primary")
+        self.four_colour = widgets.Checkbox(value=bool(four_colour), indent=False,
+                                            layout=widgets.Layout(width="auto"))
+        self.four_colour.observe(lambda change: paint_deck(self, bool(change["new"])),
+                                 names="value")
         self._label()
         self.next_button.on_click(lambda _: self._next_deal())
         self.hint_button.on_click(lambda _: self._hint())
@@ -98,11 +119,12 @@ class TableApp(widgets.VBox):
         self.replay_button.on_click(lambda _: self._replay())
         tools = widgets.HBox([self.next_button, self.hint_button, self.undo_button,
                               self.last_button, self.review_button, self.replay_button,
-                              self.pace_slider],
-                             layout=widgets.Layout(flex_flow="row wrap"))
+                              self.pace_slider, self.four_colour],
+                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__([self.status, self.board, self.bid_box, self.announce_box,
                           self.belote, tools, self.review])
         self.add_class("bt-table-app")
+        paint_deck(self, self.four_colour.value)
         self.advance()
 
     @property
@@ -114,10 +136,11 @@ class TableApp(widgets.VBox):
     # ------------------------------------------------------------------ language
     def set_language(self, lang: str) -> None:
         """Word the whole table in ``lang``: the status, the buttons, the pace label, the
-        bidding box, the announcements (the ticks kept), the belote toggle, the cards'
-        names, the review of the deal and the coach's comment already shown (worded
-        again, nothing asked of the coach again); the coach speaks ``lang`` from then on
-        (:attr:`TableSession.lang`). The deal, the game and its chance do not change.
+        four-colour check box, the bidding box, the announcements (the ticks kept), the
+        belote toggle, the cards' names, the review of the deal and the coach's comment
+        already shown (worded again, nothing asked of the coach again); the coach speaks
+        ``lang`` from then on (:attr:`TableSession.lang`). The deal, the game and its
+        chance do not change.
 
         Args:
             lang: ``"en"`` or ``"fr"``.
@@ -139,6 +162,10 @@ class TableApp(widgets.VBox):
         self.review_button.description = explain.text("review_deal", lang)
         self.pace_slider.description = explain.text("pace_label", lang)
         self.next_button.description = explain.text("next_deal", lang)
+        self.four_colour.description = explain.text("four_colour", lang)
+        # a toggle button without a tooltip would say title="null"
+        self.last_button.tooltip = self.last_button.description
+        self.review_button.tooltip = self.review_button.description
         self.announce_title.value = html.escape(explain.text("declare_with_card", lang))
         for announcement, box in zip(self._offered, self.announce, strict=True):
             box.description = call_text.announcement_name(announcement, lang)
@@ -290,11 +317,11 @@ class TableApp(widgets.VBox):
         lang = session.lang
         tricks = deal.tricks
         parts = [render_last_trick(trick, lang=lang, me=session.learner,
-                                   dix_de_der=i == len(tricks) - 1)
+                                   dix_de_der=i == len(tricks) - 1, number=i + 1)
                  for i, trick in enumerate(tricks)]
         if deal.score is not None:
             parts.append(render_deal_breakdown(deal.score, lang=lang, nous=session.learner.team))
-        return f'<div class="bt-table-review">{"".join(parts)}</div>'
+        return f'<div class="bt-root bt-table-review">{"".join(parts)}</div>'
 
     def _status(self) -> str:
         session = self.session
@@ -344,3 +371,4 @@ class TableApp(widgets.VBox):
         said = bool(obs.belote_calls)
         self.belote.description = explain.text("rebelote" if said else "belote",
                                                session.lang)
+        self.belote.tooltip = self.belote.description
