@@ -6,18 +6,20 @@ text), never by comparing whole strings."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 
 import pytest
 
 from belote_teach import explain
-from belote_teach.cards import DIX_DE_DER, Card, Seat, Team, hand_order
+from belote_teach.cards import DIX_DE_DER, Card, Seat, Suit, Team, hand_order
 from belote_teach.deal import Deal, Phase
 from belote_teach.errors import PhaseError
 from belote_teach.game import Game, ScoreSheet
 from belote_teach.players import make_player, play_game
 from belote_teach.players.base import says_belote
+from belote_teach.render import card_button, hand_html, table_html
 from belote_teach.render.score_sheet import render_deal_breakdown, render_score_sheet
 from belote_teach.render.table import render_last_trick, render_table, spoken_words
 from belote_teach.rules import CLASSIC, FFB2016
@@ -617,3 +619,104 @@ def test_both_languages_use_their_catalog() -> None:
     assert "Atout" in en and "Atout" in fr          # French terms stay French
     sheet_fr = parse(render_score_sheet(ScoreSheet(), lang="fr", target=1000)).text()
     assert "Feuille de marque" in sheet_fr and "Nous" in sheet_fr and "Eux" in sheet_fr
+
+
+# ------------------------------------------------------------------------- accessibility
+def _css_rules() -> list[tuple[list[str], str]]:
+    """The innermost rules of the course's stylesheet: (selectors, declarations)."""
+    from belote_teach.render import STYLE
+
+    text = re.sub(r"/\*.*?\*/", "", STYLE, flags=re.DOTALL)
+    return [([s.strip() for s in selectors.split(",")], body)
+            for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", text)]
+
+
+def _declared(selector: str, prop: str) -> list[str]:
+    """The values the stylesheet gives ``prop`` in the rules that list ``selector``."""
+    return [value.strip()
+            for selectors, body in _css_rules() if selector in selectors
+            for name, value in re.findall(r"([\w-]+)\s*:\s*([^;]+)", body) if name == prop]
+
+
+def _custom_colour(name: str) -> str:
+    """The first #rrggbb the stylesheet gives the custom property ``name``."""
+    from belote_teach.render import STYLE
+
+    match = re.search(rf"{re.escape(name)}:\s*(#[0-9a-fA-F]{{6}})\b", STYLE)
+    assert match, f"style.css gives {name} no #rrggbb colour"
+    return match[1].lower()
+
+
+def _contrast(one: str, two: str) -> float:
+    """The WCAG 2 contrast ratio of two #rrggbb colours (1 to 21)."""
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        red, green, blue = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+                            for c in channels)
+        return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    light, dark = sorted((luminance(one), luminance(two)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_four_colour_deck_gives_each_suit_its_own_readable_colour() -> None:
+    from belote_teach.render import FOUR_COLOUR_CLASS
+
+    four = {"S": _custom_colour("--bt-black"), "H": _custom_colour("--bt-red"),
+            "D": _custom_colour("--bt-diamonds"), "C": _custom_colour("--bt-clubs")}
+    assert len(set(four.values())) == 4, four
+    for suit, colour in four.items():            # on the card's face, white to cream
+        for face in ("#ffffff", "#f6f4ee", "#fbf7ea"):
+            assert _contrast(colour, face) >= 4.5, (suit, colour, face)
+    scope = f".{FOUR_COLOUR_CLASS}"
+    for suit, prop in (("D", "--bt-diamonds"), ("C", "--bt-clubs")):
+        for selector in (f'{scope} .bt-card[data-card$="{suit}"]', f"{scope} .bt-suit-{suit}"):
+            assert _declared(selector, "color") == [f"var({prop})"], selector
+    assert not _declared(f'{scope} .bt-card[data-card$="H"]', "color")   # ♥ stays red
+
+
+def test_cards_and_suit_symbols_carry_the_suit_the_four_colour_rules_read() -> None:
+    deal = mid_play(cards=9)
+    obs = deal.observation(Seat.SOUTH)
+    page = parse(render_table(obs, lang="en", show_hand=True))
+    cards = page.all(lambda n: n.has("bt-card"))
+    assert cards
+    for card in cards:
+        notation = card.attrs["data-card"]
+        assert notation is not None and Card.parse(notation).suit.value == notation[-1]
+    symbols = page.all("bt-table-sym")
+    assert symbols
+    for symbol in symbols:
+        suits = [c for c in symbol.classes if c.startswith("bt-suit-")]
+        assert len(suits) == 1 and Suit.parse(symbol.text()).value == suits[0][-1]
+    chip = parse(table_html(Trick(Suit.DIAMONDS, Seat.WEST, []), Seat.SOUTH, "en"))
+    assert chip.all(lambda n: n.has("bt-big") and n.has("bt-suit-D"))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_card_that_may_not_be_played_says_so_besides_its_colour(lang: str) -> None:
+    card = Card.parse("7D")
+    name = explain.card_name(card, lang)
+    dim = parse(card_button(card, lang, "dim")).one("bt-card")
+    assert dim.tag == "button" and dim.has("bt-dim")
+    assert dim.attrs["aria-label"] == name                      # the name stays the card's
+    assert dim.attrs["title"] == explain.text("card_not_playable", lang, card=name)
+    assert dim.attrs["title"] != name and name in dim.attrs["title"]
+    plain = parse(card_button(card, lang)).one("bt-card")
+    assert plain.attrs["title"] == plain.attrs["aria-label"] == name
+    assert any("dashed" in value for value in _declared(".bt-card.bt-dim", "border"))
+
+
+@pytest.mark.parametrize("interactive", [True, False])
+def test_a_hand_is_a_group_of_named_cards(interactive: bool) -> None:
+    cards = [Card.parse(c) for c in ("JH", "9H", "AS", "7D")]
+    hand = parse(hand_html(cards, "fr", interactive=interactive)).one("bt-hand")
+    assert hand.attrs["role"] == "group"                 # a list would need list items
+    assert hand.attrs["aria-label"] == explain.text("your_hand", "fr")
+    shown = hand.all("bt-card")
+    assert len(shown) == 4
+    for node in shown:
+        assert node.tag == ("button" if interactive else "div")
+        assert interactive or node.attrs["role"] == "img"
+        notation = node.attrs["data-card"]
+        assert notation is not None
+        assert node.attrs["aria-label"] == explain.card_name(Card.parse(notation), "fr")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import random
 import re
+from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
@@ -19,11 +20,18 @@ from belote_teach.deal import Deal, Phase
 from belote_teach.explain import calls as call_text
 from belote_teach.game import Game
 from belote_teach.players import make_player
+from belote_teach.practice import load_practice_deals
+from belote_teach.progress import GameStore
+from belote_teach.render import FOUR_COLOUR_CLASS
 from belote_teach.session import TableSession
+from belote_teach.ui.game_app import GameApp
 from belote_teach.ui.language import UnknownLanguageError
+from belote_teach.ui.practice_app import PracticeApp
 from belote_teach.ui.table import TableApp
 
 CLUB = make_player("club")
+PRACTICE_DEALS = load_practice_deals(Path(__file__).resolve().parents[1] / "notebooks" / "deals"
+                                     / "practice.yaml")
 
 
 def _app(seed: int = 3, *, coaching: bool = True, dealer: Seat = Seat.WEST) -> TableApp:
@@ -319,3 +327,64 @@ def test_a_bad_language_changes_nothing() -> None:
     with pytest.raises(UnknownLanguageError, match="'de'"):
         app.set_language("de")
     assert app.session.lang == "en" and app.status.value == status
+
+
+# ---------------------------------------------------------------------------- accessibility
+def test_the_four_colour_deck_check_box_paints_the_table() -> None:
+    app = _app()
+    assert app.four_colour.value is False and FOUR_COLOUR_CLASS not in app._dom_classes
+    assert app.four_colour.description == explain.text("four_colour", "en")
+    assert app.four_colour in app.children[5].children          # with the table's tools
+    app.four_colour.value = True
+    assert FOUR_COLOUR_CLASS in app._dom_classes
+    app.set_language("fr")
+    assert app.four_colour.description == explain.text("four_colour", "fr") != \
+        explain.text("four_colour", "en")
+    assert app.four_colour.value is True and FOUR_COLOUR_CLASS in app._dom_classes
+    _click_bid(app)                                    # redraws keep the choice
+    assert FOUR_COLOUR_CLASS in app._dom_classes
+    app.four_colour.value = False
+    assert FOUR_COLOUR_CLASS not in app._dom_classes
+    ready = TableApp(TableSession(Deal.new(Seat.WEST, rng=3), rng=1), pace=0, four_colour=True)
+    assert ready.four_colour.value is True and FOUR_COLOUR_CLASS in ready._dom_classes
+
+
+def test_toggle_buttons_are_titled_by_their_words() -> None:
+    """A toggle button without a tooltip says title="null" in the browser."""
+    for seed in range(60):                     # a deal where South may say belote
+        app = _app(seed)
+        while app.bids:
+            _click_bid(app)
+        if app.belote.layout.display != "none":
+            break
+    else:
+        raise AssertionError("no deal where South holds the atout K and Q")
+    for lang in ("en", "fr"):
+        app.set_language(lang)
+        for toggle in (app.last_button, app.review_button, app.belote):
+            assert toggle.tooltip == toggle.description != ""
+
+
+def test_the_apps_keep_the_four_colour_deck_from_one_table_to_the_next(tmp_path: Path) -> None:
+    store = GameStore(tmp_path)
+    game = GameApp(store, pace=0)
+    assert game.table is not None and game.four_colour is False
+    game.table.four_colour.value = True
+    assert game.four_colour is True and FOUR_COLOUR_CLASS in game._dom_classes  # the sheet too
+    again = GameApp(store, pace=0)                     # saved with the game at once
+    assert again.table is not None and again.table.four_colour.value is True
+    assert FOUR_COLOUR_CLASS in again._dom_classes
+    again.new_button.click()                           # a new game, the same deck
+    assert again.table.four_colour.value is True
+    again.table.four_colour.value = False
+    assert FOUR_COLOUR_CLASS not in again._dom_classes
+    assert GameApp(store, pace=0).four_colour is False
+
+    practice = PracticeApp(PRACTICE_DEALS, pace=0)
+    assert practice.table is not None
+    practice.table.four_colour.value = True
+    assert FOUR_COLOUR_CLASS in practice._dom_classes
+    practice.choice.value = len(PRACTICE_DEALS) - 1
+    practice.start_button.click()                      # the next deal, the same deck
+    assert practice.table.four_colour.value is True
+    assert FOUR_COLOUR_CLASS in practice.table._dom_classes
