@@ -20,6 +20,7 @@ from pathlib import Path
 import platformdirs
 
 from belote_teach import explain
+from belote_teach._preheat import wait_for_learner
 
 __all__ = [
     "APP_NAME",
@@ -115,8 +116,11 @@ def data_directory(directory: Path | str | None = None) -> Path:
     """The learner's data directory: ``directory`` when given, else the environment
     variable ``BELOTE_TEACH_DATA`` when set and not empty, else
     ``platformdirs.user_data_dir("belote-teach")`` (``~/.local/share/belote-teach`` on
-    Linux); ``~`` expanded. Nothing is created here."""
+    Linux); ``~`` expanded. Nothing is created here. The learner's own (no ``directory``)
+    in a kernel Voilà prepares in advance: once the learner has opened the page
+    (:func:`belote_teach._preheat.wait_for_learner`)."""
     if directory is None:
+        wait_for_learner()
         override = os.environ.get(DATA_ENV, "").strip()
         directory = override or platformdirs.user_data_dir(APP_NAME)
     return Path(directory).expanduser()

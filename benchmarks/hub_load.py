@@ -68,7 +68,7 @@ from urllib.parse import quote
 import platformdirs
 import psutil
 from coach import percentile
-from machine import machine_facts
+from machine import machine_facts, process_family
 
 ROOT = Path(__file__).resolve().parents[1]
 BROWSER_TESTS = ROOT / "tests" / "browser"
@@ -292,19 +292,10 @@ def start_hub(folder: Path, proxy_bin: Path, password: str) -> Hub:
         time.sleep(0.5)
 
 
-def family(pid: int) -> list[psutil.Process]:
-    """The process ``pid`` and all its descendants alive now (empty when it is gone)."""
-    try:
-        root = psutil.Process(pid)
-        return [root, *root.children(recursive=True)]
-    except psutil.NoSuchProcess:
-        return []
-
-
 def stop_hub(hub: Hub) -> None:
     """Stop the hub politely (SIGTERM: it stops the learners' servers and the proxy), then
     end, one by one by their id, the processes of its family still alive."""
-    members = family(hub.process.pid)
+    members = process_family(hub.process.pid)
     if hub.process.poll() is None:
         hub.process.send_signal(signal.SIGTERM)
         try:

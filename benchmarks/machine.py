@@ -1,11 +1,14 @@
 """Machine facts printed by the benchmark scripts, and pinning to one core, so every
-figure says where it was measured (shared by the benchmark scripts)."""
+figure says where it was measured, and the processes a benchmark started (shared by the
+benchmark scripts)."""
 
 from __future__ import annotations
 
 import os
 import platform
 from pathlib import Path
+
+import psutil
 
 
 def pin_to_one_core(index: int = 0) -> str:
@@ -40,3 +43,12 @@ def machine_facts(pinned: str) -> list[str]:
         f"{platform.platform()}",
         f"CPU: {cpu_model()}, {platform.machine()}, {os.cpu_count()} logical CPUs; {pinned}",
     ]
+
+
+def process_family(pid: int) -> list[psutil.Process]:
+    """The process ``pid`` and all its descendants alive now (empty when it is gone)."""
+    try:
+        root = psutil.Process(pid)
+        return [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return []

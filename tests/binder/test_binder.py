@@ -393,7 +393,7 @@ def jupyter_server(binder_build: BinderBuild) -> Iterator[JupyterServer]:
         _wait_until_answering(process, url, log, SERVER_START_TIMEOUT)
         yield JupyterServer(url=url, log=log)
     finally:
-        _BROWSER._stop(process)
+        _BROWSER.stop_process_group(process)
 
 
 @pytest.fixture

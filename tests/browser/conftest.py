@@ -198,8 +198,10 @@ def _wait_until_listening(process: subprocess.Popen[bytes], port: int, log: Path
                         f"{_tail(log, _LOG_TAIL_LINES)}", pytrace=False)
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    """Stop Voilà and everything it started (its own process group), politely first."""
+def stop_process_group(process: subprocess.Popen[bytes]) -> None:
+    """Stop ``process``, started with ``start_new_session=True`` (Voilà, a Jupyter server),
+    and everything it started (its process group): SIGTERM, then SIGKILL after
+    :data:`SERVER_STOP_TIMEOUT` seconds. Nothing happens when it has already exited."""
     if process.poll() is not None:
         return
     try:
@@ -233,7 +235,7 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
         _wait_until_listening(process, port, log, SERVER_START_TIMEOUT)
         yield VoilaServer(url=f"http://127.0.0.1:{port}/", log=log)
     finally:
-        _stop(process)
+        stop_process_group(process)
 
 
 def lesson_url(server: VoilaServer, notebook: str) -> str:
