@@ -259,7 +259,9 @@ class BidReview:
     def explanation(self, lang: str) -> str:
         """The review in words (``"en"`` or ``"fr"``): the rule for an illegal bid (R2.4,
         R2.5); else the grade, the atouts with the J / 9 (R9 tip 1), the simulated
-        chances in % and the club player's reason.
+        chances in % and the club player's reason when the club player makes the
+        recommended bid (else what tip 1 alone would bid, as the alternative the
+        simulation ruled out: the review never contradicts itself).
 
         Raises:
             ValueError: unknown language.
@@ -279,7 +281,7 @@ class BidReview:
             suit=self.suit, trumps=self.trumps,
             club_reason=club.reason if club is not None else None,
             club_cards=club.cards if club is not None else (), club_trump=club_trump,
-            lang=lang)
+            lang=lang, club_bid=club.action if club is not None else None)
 
 
 @dataclass(frozen=True)

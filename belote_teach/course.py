@@ -5,7 +5,7 @@ exercise file and its kind.
 
 The course has two editions, ``notebooks/en/`` and ``notebooks/fr/``: the same lessons
 with the same exercises, the French notebooks under French names
-(``03-jouer-une-levee.ipynb``). A lesson's id is the same in both editions, and so is
+(``03-jouer-un-pli.ipynb``). A lesson's id is the same in both editions, and so is
 its exercise file: the learner's progress, kept by lesson id and scenario id, is shared
 by the two editions.
 
@@ -20,9 +20,9 @@ learner's answers under the same id. Lessons 00 (this map), 07 (the practice app
     >>> trick.notebook("en"), trick.scenario_file, trick.kind.value
     ('03-play-a-trick.ipynb', '03-play-a-trick.yaml', 'lesson')
     >>> trick.notebook("fr"), trick.href("fr")
-    ('03-jouer-une-levee.ipynb', '../fr/03-jouer-une-levee.ipynb')
+    ('03-jouer-un-pli.ipynb', '../fr/03-jouer-un-pli.ipynb')
     >>> trick.title("fr"), lesson(8).kind is LessonKind.GAME
-    ('Jouer une levée', True)
+    ('Jouer un pli', True)
     >>> select_exercises(["a", "b", "c"], ["c", "a"], id_of=str, file="demo.yaml")
     ('c', 'a')
 
@@ -95,7 +95,7 @@ class Lesson:
         kind: :class:`LessonKind`.
         has_exercises: True when the lesson ends with the exercises of
             ``scenarios/<id>.yaml`` (:attr:`scenario_file`).
-        french: the French notebook's stem, ``NN-mots`` (``"03-jouer-une-levee"``).
+        french: the French notebook's stem, ``NN-mots`` (``"03-jouer-un-pli"``).
 
     Raises:
         ValueError: an id or a French stem that is not ``NN-words`` (lower-case ASCII) or
@@ -131,7 +131,7 @@ class Lesson:
 
     def notebook(self, lang: str = "en") -> str:
         """The notebook's file name in the edition ``lang`` (``"03-play-a-trick.ipynb"``,
-        ``"03-jouer-une-levee.ipynb"``); the lessons of one edition sit in one folder, so
+        ``"03-jouer-un-pli.ipynb"``); the lessons of one edition sit in one folder, so
         this is also the link from one lesson to another of the same edition.
 
         Raises:
@@ -170,7 +170,7 @@ class Lesson:
         return Path(course_dir) / lang / self.notebook(lang)
 
     def title(self, lang: str) -> str:
-        """The lesson's title in ``lang`` (``"Play a trick"`` / ``"Jouer une levée"``).
+        """The lesson's title in ``lang`` (``"Play a trick"`` / ``"Jouer un pli"``).
 
         Raises:
             ValueError: unknown language.
@@ -196,7 +196,7 @@ COURSE: tuple[Lesson, ...] = (
     Lesson(2, "02-deal-and-bidding", LessonKind.LESSON, has_exercises=True,
            french="02-donne-et-encheres"),
     Lesson(3, "03-play-a-trick", LessonKind.LESSON, has_exercises=True,
-           french="03-jouer-une-levee"),
+           french="03-jouer-un-pli"),
     Lesson(4, "04-announcements", LessonKind.LESSON, has_exercises=True,
            french="04-annonces"),
     Lesson(5, "05-scoring", LessonKind.LESSON, has_exercises=True,

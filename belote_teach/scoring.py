@@ -163,6 +163,19 @@ class ScoreBreakdown:
         return self.takers if self.outcome is Outcome.MADE else self.defenders
 
     @property
+    def mark_limit(self) -> int:
+        """The most points a team can mark for this deal, whatever its outcome, in points:
+        the deal's points (162, or ``capot_points`` when one team won all 8 tricks, R6.5)
+        + every announcement scored + the belote (R5.3) + the reserve waiting (R6.6),
+        rounded when the table rounds (R6.7). Both :attr:`marks` are between 0 and this
+        limit: an answer outside is impossible for this deal, not merely wrong."""
+        base = (self.rules.capot_points if any(self.tricks[t] == 8 for t in Team)
+                else DEAL_POINTS)
+        belote = BELOTE_POINTS if self.belote is not None else 0
+        limit = base + sum(self.announcement_points.values()) + belote + self.reserve_before
+        return round_mark(limit) if self.rounded else limit
+
+    @property
     def belote_points(self) -> Mapping[Team, int]:
         """Belote points per team (R5.1, R5.3): 20 for the team that said it."""
         return MappingProxyType({t: BELOTE_POINTS if self.belote is t else 0 for t in Team})

@@ -31,6 +31,7 @@ from belote_teach.errors import (
     OutOfTurnError,
     PhaseError,
 )
+from belote_teach.explain import calls as text
 from belote_teach.observation import Observation
 from belote_teach.players.base import Technique
 from belote_teach.players.expert import BID_SAMPLES, TAKE_THRESHOLD, ExpertPlayer, bid_chances
@@ -393,7 +394,6 @@ def test_announcement_texts_in_french_have_their_article() -> None:
 
 
 def test_a_table_without_announcements_says_so() -> None:
-    from belote_teach.explain import calls as text
     from belote_teach.rules import FFB2016, RuleSet
 
     def nothing(lang: str, rules: RuleSet | None) -> str:
@@ -417,3 +417,53 @@ def test_the_club_reason_is_quoted() -> None:
     assert "A club player would tell you: “Pass: without the jack" in take.explanation("en")
     assert ("Un joueur de club te dirait\u00a0: «\u00a0Passe\u00a0: sans le valet"
             in take.explanation("fr"))
+
+
+# ------------------------------------------------------------------------ club player's quote
+def _bid_text(verdict: str, bid: Bid, recommended: Bid, club_bid: Bid,
+              club_reason: Technique, lang: str) -> str:
+    return text.bid_review(
+        verdict=verdict, bid=bid, recommended=recommended, round_=1,
+        turned=Card.parse("8H"), legal=(TAKE, PASS), chance=None if bid == PASS else 0.75,
+        recommended_chance=None if recommended == PASS else 0.75, candidate=TAKE,
+        candidate_chance=0.75, samples=12, threshold=TAKE_THRESHOLD, tolerance=BID_TOLERANCE,
+        min_trumps=2, suit=None, trumps=(), club_reason=club_reason,
+        club_cards=(Card.parse("JH"),), club_trump=Card.parse("8H").suit, lang=lang,
+        club_bid=club_bid)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_club_quote_is_shown_only_when_it_agrees_with_the_verdict(lang: str) -> None:
+    quote = {"en": "A club player would tell you", "fr": "Un joueur de club te dirait"}[lang]
+    alternative = {"en": "Tip 1 alone, as a club player applies it, would say",
+                   "fr": "Le conseil 1 seul, tel que l'applique un joueur de club, dirait de"}
+    # "passer is right" and the club player would take: no quote "Take: ...", the
+    # alternative is named as what the simulation ruled out
+    best_pass = _bid_text("best", PASS, PASS, TAKE, Technique.TAKE_WITH_JACK, lang)
+    assert quote not in best_pass and alternative[lang] in best_pass
+    assert best_pass.endswith({"en": "the simulated deals show that passer (pass) is better.",
+                               "fr": "il vaut mieux passer."}[lang])
+    # "prendre is a mistake" and the club player would take: the same
+    mistake = _bid_text("mistake", TAKE, PASS, TAKE, Technique.TAKE_WITH_JACK, lang)
+    assert quote not in mistake and alternative[lang] in mistake
+    # the club player agrees with the coach: quoted
+    agrees = _bid_text("mistake", TAKE, PASS, PASS, Technique.PASS_WEAK_TRUMPS, lang)
+    assert quote in agrees and alternative[lang] not in agrees
+    # also good: quoting the reason of the learner's own bid agrees with the verdict
+    also = _bid_text("also_good", TAKE, PASS, TAKE, Technique.TAKE_WITH_JACK, lang)
+    assert quote in also
+
+
+def test_a_real_review_never_quotes_a_club_player_against_its_verdict() -> None:
+    """The jack of atout and little else: the club player takes (tip 1), the simulated
+    deals say pass (75 % < 80 %)."""
+    obs = _opening("QH QS KD KS JH", "8H")
+    passed = review_bid(obs, "pass", rng=random.Random(1), samples=12)
+    assert passed.verdict is Verdict.BEST and passed.recommended == PASS
+    assert passed.club is not None and passed.club.action == TAKE
+    for lang, quote in (("en", "A club player would tell you"),
+                        ("fr", "Un joueur de club te dirait")):
+        words = passed.explanation(lang)
+        assert quote not in words
+        assert ("would say prendre (take) here" in words if lang == "en"
+                else "dirait de prendre ici" in words)

@@ -37,7 +37,7 @@ def test_the_lessons_are_numbered_0_to_8_in_order_with_their_notebook_stems() ->
 def test_each_lesson_has_its_fixed_french_notebook_name() -> None:
     assert [item.notebook("fr") for item in COURSE] == [
         "00-bienvenue.ipynb", "01-cartes-et-points.ipynb", "02-donne-et-encheres.ipynb",
-        "03-jouer-une-levee.ipynb", "04-annonces.ipynb", "05-compter-les-points.ipynb",
+        "03-jouer-un-pli.ipynb", "04-annonces.ipynb", "05-compter-les-points.ipynb",
         "06-conseils.ipynb", "07-donnes-d-entrainement.ipynb", "08-une-partie.ipynb"]
     assert [item.stem("fr") for item in COURSE] == [item.french for item in COURSE]
     assert [item.stem("en") for item in COURSE] == [item.id for item in COURSE]
@@ -83,7 +83,7 @@ def test_every_lesson_has_a_title_and_a_summary_in_both_languages(lang: str) -> 
 
 def test_titles_are_translated() -> None:
     assert lesson(3).title("en") == "Play a trick"
-    assert lesson(3).title("fr") == "Jouer une levée"
+    assert lesson(3).title("fr") == "Jouer un pli"
     assert LessonKind.GAME.label("fr") == "appli de jeu"
     differ = [item for item in COURSE if item.title("en") != item.title("fr")]
     assert differ == list(COURSE)
@@ -139,3 +139,30 @@ def test_select_exercises_names_what_is_wrong() -> None:
     with pytest.raises(UnknownExerciseError, match="list of scenario ids"):
         select_exercises(scenarios, "lead", id_of=str, file="f.yaml")
     assert issubclass(UnknownExerciseError, ValueError)
+
+
+def test_lesson_3_says_pli_like_the_rest_of_the_french_course() -> None:
+    """One word per concept (RULES.md R8): the French course says « pli », so lesson 3 is
+    « Jouer un pli », in notebooks/fr/03-jouer-un-pli.ipynb, and nothing still points at
+    its former name."""
+    import json
+    import re
+
+    trick = lesson("03-play-a-trick")
+    assert trick.notebook("fr") == "03-jouer-un-pli.ipynb"
+    path = NOTEBOOKS / "fr" / trick.notebook("fr")
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    assert notebook["metadata"]["title"] == "Leçon 3 · Jouer un pli"
+    assert "".join(notebook["cells"][0]["source"]).startswith("# Leçon 3 · Jouer un pli\n")
+    root = NOTEBOOKS.parent
+    texts = [*root.glob("*.md"), *(root / "docs").rglob("*.md"), *(root / "deploy").rglob("*.md"),
+             *(root / "belote_teach").rglob("*.py"), *(root / "belote_teach").rglob("*.yaml"),
+             *(root / "tests").rglob("*.py"), *(root / "binder").rglob("*"),
+             *NOTEBOOKS.rglob("*.ipynb"), *NOTEBOOKS.rglob("*.yaml")]
+    old = "jouer-une-" + "levee"                         # not this file's own mention
+    stale = [str(p.relative_to(root)) for p in texts if p.is_file()
+             and old in p.read_text(encoding="utf-8", errors="replace")]
+    assert stale == []
+    french = [*(NOTEBOOKS / "fr").glob("*.ipynb"), root / "belote_teach" / "explain" / "fr.yaml"]
+    assert [p.name for p in french
+            if re.search(r"\blevées?\b", p.read_text(encoding="utf-8"), re.I)] == []

@@ -52,7 +52,7 @@ def test_the_dealer_speaks_last_after_three_passes() -> None:
     history = player.board.table_html.split('aria-label="The bidding so far"')[1]
     spoken = re.findall(r'<li data-seat="(\w)" data-bid="(\w+)"><b>(\w+)</b>', history)
     assert spoken == [("E", "pass", "East"), ("N", "pass", "North"), ("W", "pass", "West")]
-    assert "Round 1" in history and "Je passe (pass)" in history
+    assert "Round 1" in history and "I pass" in history
     assert 'data-phase="bidding_1"' in player.board.table_html
     assert "Turned card (retourne)" in player.board.table_html
 
@@ -61,8 +61,7 @@ def test_round_one_buttons_and_the_advised_take() -> None:
     player = _player("bid-round1-take-on-the-jack")
     exercise = _exercise(player)
     assert list(exercise.buttons) == ["take", "pass"]
-    assert [b.description for b in exercise.buttons.values()] == [
-        "Je prends (take)", "Je passe (pass)"]
+    assert [b.description for b in exercise.buttons.values()] == ["I take", "I pass"]
     assert "Nobody has spoken yet: you speak first." in player.board.table_html
     exercise.buttons["take"].click()
     text = player.feedback_text
@@ -72,7 +71,7 @@ def test_round_one_buttons_and_the_advised_take() -> None:
     assert "Your atouts would be J♥, 9♥ and A♥, the retourne J♥ included" in text
     assert player.score == (1, 1, 1)
     assert exercise.buttons["take"].icon == "check"
-    assert "«\u00a0Je prends (take)\u00a0»" in player.board.table_html  # said at the table
+    assert "«\u00a0I take\u00a0»" in player.board.table_html  # said at the table
     player.language.value = "fr"
     assert [b.description for b in exercise.buttons.values()] == ["Je prends", "Je passe"]
     assert player.feedback_text.startswith(
@@ -100,7 +99,7 @@ def test_round_two_shows_every_suit_and_refuses_the_retourne_suit() -> None:
     player = _player("bid-round2-turned-suit-forbidden")
     exercise = _exercise(player)
     assert list(exercise.buttons) == ["S", "H", "D", "C", "pass"]
-    assert exercise.buttons["S"].description == "Name spades ♠"
+    assert exercise.buttons["S"].description == "I take spades ♠"
     assert "Round 2" in player.board.table_html
     exercise.buttons["S"].click()
     text = player.feedback_text
@@ -113,7 +112,7 @@ def test_round_two_shows_every_suit_and_refuses_the_retourne_suit() -> None:
     assert player.score == (0, 0, 1)
     assert player.results["bid-round2-turned-suit-forbidden"]["tries"] == 1
     player.language.value = "fr"
-    assert exercise.buttons["S"].description == "À pique ♠"
+    assert exercise.buttons["S"].description == "Je prends à pique ♠"
     assert "Tu ne peux pas prendre à pique ici." in player.feedback_text
 
 

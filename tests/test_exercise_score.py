@@ -144,3 +144,25 @@ def test_the_hint_starts_from_the_totals() -> None:
     player.hint_button.click()
     assert "First each team's total: card points + belote + the announcements it scores " \
            "(R6.1)." in player.feedback_text
+
+
+@pytest.mark.parametrize("typed", ["99999", "-20"])
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Mark of Eux (East-West): “{typed}” is not possible. Type a number of points from "
+           "0 to {high}: no team can mark more in this deal."),
+    ("fr", "Points pour Eux (Est-Ouest)\u00a0: «\u00a0{typed}\u00a0» n'est pas possible. Tape un "
+           "nombre de points de 0 à {high}\u00a0: aucune équipe ne peut marquer plus dans cette "
+           "donne."),
+])
+def test_points_out_of_the_deals_range_name_the_box_and_the_range(typed, lang, said) -> None:
+    player, exercise = _player("score-dedans-announcements-of-both-teams")
+    player.language.value = lang
+    high = exercise.score.mark_limit
+    assert high == 162 + 50 and exercise.score.marks[Team.EW] <= high   # the deal's cinquante
+    _answer(exercise, "dedans", "0", typed)
+    # feedback_text is the plain text, its no-break spaces made plain
+    assert player.feedback_text == said.format(typed=typed, high=high).replace("\u00a0", " ")
+    assert player.results == {} and player.score == (0, 0, 1)   # nothing changed
+    assert exercise.mark_inputs[Team.EW].value == typed          # the box keeps the typing
+    _answer(exercise, "dedans", str(high + 1), "0")              # the first box is named
+    assert player.feedback_text.startswith({"en": "Mark of Nous", "fr": "Points pour Nous"}[lang])

@@ -350,7 +350,7 @@ SAME_IN_BOTH_LANGUAGES: dict[str, str] = {
                           "too (RULES.md R8)",
     **{key: "placeholders and 'points' / 'pts', the same word in both languages" for key in (
         "calls.announcement", "exercises.cmp_points", "table.points_short",
-        "table.announcement", "lessons.count.points", "lessons.values.points")},
+        "lessons.count.points", "lessons.values.points")},
     **{key: "'Total', 'Exact', 'expert': the same word in both languages" for key in (
         "table.sheet.total", "table.breakdown.total", "table.breakdown.exact",
         "ui.level_expert")},
@@ -368,6 +368,11 @@ SAME_IN_BOTH_LANGUAGES: dict[str, str] = {
 }
 
 
+#: The catalog texts that are whitespace in one language: French groups thousands with a
+#: narrow no-break space ("12\u202f500", explain.number).
+WHITESPACE_TEXTS = {"thousands_separator"}
+
+
 def _raw_leaves(tree: object, prefix: str = "") -> dict[str, object]:
     if isinstance(tree, dict):
         out: dict[str, object] = {}
@@ -382,7 +387,84 @@ def test_every_english_text_has_a_french_translation() -> None:
     unless it is notation, a placeholder or a French term (listed above with why)."""
     en, fr = _raw_leaves(explain.catalog("en")), _raw_leaves(explain.catalog("fr"))
     unwritten = [key for key in en if not isinstance(fr.get(key), (str, int))
-                 or not str(fr[key]).strip()]
+                 or not (str(fr[key]).strip() or key in WHITESPACE_TEXTS)]
     assert unwritten == []
     same = {key for key, text in en.items() if str(fr[key]) == str(text)}
     assert same == set(SAME_IN_BOTH_LANGUAGES)
+
+
+# ---------------------------------------------------------------------------- numbers
+@pytest.mark.parametrize(("value", "digits", "en", "fr"), [
+    (1000, 0, "1000", "1000"),                  # four digits stay whole (a game's target)
+    (2000, 0, "2000", "2000"),
+    (162, 0, "162", "162"),
+    (12500, 0, "12,500", "12\u202f500"),        # grouped by three from five digits on
+    (1234567, 0, "1,234,567", "1\u202f234\u202f567"),
+    (-20, 0, "-20", "-20"),
+    (0.6, 1, "0.6", "0,6"),                     # the pace of the table, in seconds
+    (2, 1, "2.0", "2,0"),
+    (10000.25, 2, "10,000.25", "10\u202f000,25"),
+])
+def test_number_writes_points_and_seconds_as_each_language_does(value, digits, en, fr) -> None:
+    assert explain.number(value, "en", digits=digits) == en
+    assert explain.number(value, "fr", digits=digits) == fr
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), "1000", True, None])
+def test_number_refuses_what_is_not_a_finite_number(bad) -> None:
+    with pytest.raises(ValueError, match="value must be a finite number"):
+        explain.number(bad, "fr")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="digits must be a whole number"):
+        explain.number(1, "fr", digits=-1)
+    with pytest.raises(ValueError, match="unknown language"):
+        explain.number(1, "de")
+
+
+# ---------------------------------------------------------------------------- small cards
+_SMALL_WORDS = {"en": ("low card", "lowest", "cheapest", "give no points"),
+                "fr": ("petite carte", "plus petite", "sans donner de points")}
+
+
+@pytest.mark.parametrize("reason", sorted(explain.LOW_CARD_TECHNIQUES))
+@pytest.mark.parametrize("lang", explain.LANGUAGES)
+def test_a_ten_or_a_king_is_never_called_a_small_card(reason: str, lang: str) -> None:
+    from belote_teach.players.base import Technique
+
+    technique = Technique(reason)
+    trump = Suit.HEARTS
+    ten, king, seven = Card.parse("10S"), Card.parse("KS"), Card.parse("7S")
+    for card, worth in ((ten, 10), (king, 4), (Card.parse("AD"), 11), (Card.parse("9H"), 14)):
+        said = explain.technique(technique, lang, [card], trump)
+        assert explain.card_short(card, lang) in said and f"{worth} points" in said
+        assert not any(word in said for word in _SMALL_WORDS[lang]), said
+    few = {"en": "worth few points", "fr": "vaut peu de points"}[lang]
+    assert few in explain.technique(technique, lang, [king], trump)
+    assert few not in explain.technique(technique, lang, [ten], trump)   # 10 is not "few"
+    small = explain.technique(technique, lang, [seven], trump)           # a 7: small indeed
+    assert any(word in small for word in _SMALL_WORDS[lang]) and "points)" not in small
+
+
+def test_low_card_suffix_follows_the_card_points() -> None:
+    hearts = Suit.HEARTS
+    assert [explain.low_card_suffix(Card.parse(c), hearts)
+            for c in ("7S", "9S", "JS", "QS", "KS", "10S", "AS", "8H", "QH", "9H", "JH")] == [
+        "", "", "_few", "_few", "_few", "_high", "_high", "", "_few", "_high", "_high"]
+
+
+def test_the_coach_names_a_ten_fed_low_by_its_points() -> None:
+    from belote_teach.players.base import Technique
+
+    text = explain.coach_review(
+        verdict="inaccuracy", card=Card.parse("KS"), best=(Card.parse("10D"),), loss=3.2,
+        samples=40, tolerance=2.0, success=(0.9, 0.9), outcome_changed=False,
+        reason=Technique.DISCARD_LOW, reason_cards=(Card.parse("10D"),), trump=Suit.HEARTS,
+        lang="fr")
+    assert "défausse-toi de cette carte (10♦)\u00a0; elle lui donne 10 points" in text
+    assert "petite carte" not in text and "plus petite" not in text
+
+
+def test_one_line_reasons_are_whole_sentences_in_french() -> None:
+    techniques = explain.catalog("fr")["techniques"]
+    assert techniques["only_choice"] == "C'est le seul choix permis."
+    assert techniques["random"].startswith("C'est un choix permis")
+    assert techniques["no_announcement"] == "Tu n'as rien à annoncer."

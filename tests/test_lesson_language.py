@@ -17,7 +17,7 @@ from belote_teach.course_progress import CourseProgress
 from belote_teach.practice import load_practice_deals
 from belote_teach.progress import GameStore
 from belote_teach.ui import language, lesson
-from belote_teach.ui.board import CardBoard
+from belote_teach.ui.board import StaticBoard
 from belote_teach.ui.game_app import GameApp
 from belote_teach.ui.lesson import lesson_language, use_language
 from belote_teach.ui.practice_app import PracticeApp
@@ -36,7 +36,7 @@ def fresh_kernel(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 #: One call of every worked example of ui/lesson.py, as the lessons make them.
-EXAMPLES: dict[str, Callable[..., CardBoard]] = {
+EXAMPLES: dict[str, Callable[..., StaticBoard]] = {
     "show_position": lambda **kw: lesson.show_position(
         "C", trick=["7D", "AD"], hand=["8C", "QC", "KH", "AS"], **kw),
     "show_trick": lambda **kw: lesson.show_trick("H", ["KD", "AD", "7H", "QH"], **kw),
@@ -62,7 +62,7 @@ EXAMPLES: dict[str, Callable[..., CardBoard]] = {
 }
 
 
-def _shown(board: CardBoard) -> tuple[str, str, str]:
+def _shown(board: StaticBoard) -> tuple[str, str, str]:
     return board.table_html, board.hand_html, board.feedback_html
 
 

@@ -246,7 +246,10 @@ def test_the_taker_the_atout_and_the_dealer_are_marked() -> None:
         assert explain.seat_name(contract.taker, lang) in atout
         dealer = root.one("bt-table-dealer")
         assert seat_group(root, deal.dealer) in dealer.ancestors()
-        assert ("dealer" if lang == "en" else "donneur") in dealer.text()
+        name = "Dealer (donneur)" if lang == "en" else "Donneur"
+        assert dealer.attrs["role"] == "img"                      # named, and a tooltip
+        assert dealer.attrs["aria-label"] == dealer.attrs["title"] == name
+        assert dealer.text() == "D"
 
 
 def test_bidding_shows_the_turned_card_and_who_said_what() -> None:
@@ -506,7 +509,7 @@ def test_score_sheet_of_a_club_game_with_a_capot_and_a_litige(game_99: Game) -> 
         badges = [n.text() for n in root.all("bt-sheet-badge")
                   if not any(a.tag == "details" for a in n.ancestors())]
         assert "capot" in badges and "litige" in badges and "dedans" in badges
-        assert ("Eux win" if lang == "en" else "Eux l'emportent") in winner.text()
+        assert ("Eux win" if lang == "en" else "l'équipe Eux l'emporte") in winner.text()
 
 
 def test_score_sheet_of_many_club_games_rounding_and_ffb2016() -> None:
@@ -524,7 +527,7 @@ def test_score_sheet_from_the_other_team(game_99: Game) -> None:
     root = check_sheet(sheet, "fr")
     heads = root.one("bt-sheet-table").child("thead").all(lambda n: "data-team" in n.attrs)
     assert [n.attrs["data-team"] for n in heads] == ["EW", "NS"]
-    assert "Nous l'emportons" in root.one("bt-sheet-winner").text()
+    assert "l'équipe Nous l'emporte" in root.one("bt-sheet-winner").text()
     assert "Ouest" in heads[0].text()
 
 

@@ -369,3 +369,25 @@ def test_breakdown_is_frozen_and_read_only() -> None:
     assert dict(deal.card_points) == pts(100, 62) and dict(deal.tricks) == pts(4, 4)
     assert deal.announcements == {NS: (), EW: ()}
     assert str(Outcome.LITIGE) == "litige"
+
+
+def test_mark_limit_bounds_every_mark_of_the_deal() -> None:
+    """The most a team can mark: 162 (or the capot's points) + the announcements scored +
+    the belote + the reserve, rounded when the table rounds (R6.3-R6.7)."""
+    tierce = Announcement.from_cards(["8C", "9C", "10C"])
+    plain = score_deal(takers="NS", card_points={"NS": 90, "EW": 72}, tricks={"NS": 5, "EW": 3})
+    assert plain.mark_limit == DEAL_POINTS
+    dedans = score_deal(takers="NS", card_points={"NS": 60, "EW": 102},
+                        tricks={"NS": 3, "EW": 5}, belote="EW", announcements={"EW": [tierce]},
+                        reserve=81)
+    assert dedans.mark_limit == 162 + 20 + 20 + 81
+    assert max(dedans.marks.values()) == dedans.mark_limit     # the defenders take it all
+    capot = score_deal(takers="EW", card_points={"NS": 0, "EW": 162},
+                       tricks={"NS": 0, "EW": 8}, rules=FFB2016)
+    assert capot.mark_limit == 252 == capot.marks[Team.EW]
+    rounded = score_deal(takers="NS", card_points={"NS": 87, "EW": 75},
+                         tricks={"NS": 5, "EW": 3}, belote="EW",
+                         rules=CLASSIC.replace(rounding=True))
+    assert rounded.mark_limit == round_mark(182) == 180
+    for score in (plain, dedans, capot, rounded):
+        assert all(0 <= score.marks[t] <= score.mark_limit for t in Team)

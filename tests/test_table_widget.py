@@ -297,7 +297,7 @@ def test_the_bidding_box_and_the_announcements_switch_language() -> None:
     app.set_language("fr")
     assert explain.text("turn_bid", "fr") in _status(app)
     names = {bid: button.description for bid, button in app.bids.items()}
-    assert names["take"] == call_text.bid_name(Bid.parse("take"), "fr") != "prendre (take)"
+    assert names["take"] == call_text.bid_words(Bid.parse("take"), "fr") == "Je prends"
     assert english_in(app) == []
     _click_bid(app)
     assert app.session.deal.phase is Phase.PLAY

@@ -11,6 +11,7 @@ import html
 import json
 import re
 import shutil
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -131,7 +132,7 @@ def test_the_language_switch_redraws_the_page(course: Path, store: CourseProgres
     page.language.value = "fr"
     assert page.lang == "fr"
     assert "La belote classique, pas à pas" in page.header.value
-    assert "Jouer une levée" in _item(page, LESSON) and "leçon" in _item(page, LESSON)
+    assert "Jouer un pli" in _item(page, LESSON) and "leçon" in _item(page, LESSON)
     assert f"Exercices faits\u00a0: 1 sur {len(IDS)} · justes du premier coup\u00a0: 1" in \
         _item(page, LESSON)
     assert "en préparation" in _item(page, "05-scoring")
@@ -155,7 +156,7 @@ def both(course: Path) -> Path:
     """The course folder with a French edition too: lessons 00, 03 and 07 translated
     (08 not yet)."""
     (course / "fr").mkdir()
-    for name in ("00-bienvenue", "03-jouer-une-levee", "07-donnes-d-entrainement"):
+    for name in ("00-bienvenue", "03-jouer-un-pli", "07-donnes-d-entrainement"):
         (course / "fr" / f"{name}.ipynb").write_text("{}", encoding="utf-8")
     return course
 
@@ -166,9 +167,9 @@ def test_each_edition_links_its_own_lessons_and_the_other_welcome_page(
     french = WelcomePage(both, lang="fr", progress=store)
     assert english.edition == "en" and french.edition == "fr"
     assert 'href="03-play-a-trick.ipynb"' in _item(english, LESSON)
-    assert 'href="03-jouer-une-levee.ipynb"' in _item(french, LESSON)
+    assert 'href="03-jouer-un-pli.ipynb"' in _item(french, LESSON)
     assert 'href="07-donnes-d-entrainement.ipynb"' in _item(french, "07-practice-hands")
-    assert "Jouer une levée" in _item(french, LESSON)
+    assert "Jouer un pli" in _item(french, LESSON)
     # lesson 08 exists in English only: linked there, "in preparation" in French
     assert 'href="08-play-a-game.ipynb"' in _item(english, "08-play-a-game")
     assert "href" not in _item(french, "08-play-a-game")
@@ -189,11 +190,11 @@ def test_switching_the_language_keeps_the_pages_edition(both: Path,
     page = WelcomePage(both, lang="en", progress=store)
     links = page.editions.value
     page.language.value = "fr"
-    assert page.edition == "en" and "Jouer une levée" in _item(page, LESSON)
+    assert page.edition == "en" and "Jouer un pli" in _item(page, LESSON)
     assert 'href="03-play-a-trick.ipynb"' in _item(page, LESSON)
     assert page.editions.value == links
     french_page = WelcomePage(both, lang="en", edition="fr", progress=store)
-    assert 'href="03-jouer-une-levee.ipynb"' in _item(french_page, LESSON)
+    assert 'href="03-jouer-un-pli.ipynb"' in _item(french_page, LESSON)
     assert "Play a trick" in _item(french_page, LESSON)
 
 
@@ -319,3 +320,66 @@ def test_the_notebook_shows_the_page_after_its_set_up_cell(path: str) -> None:
     assert "import WelcomePage" in "".join(code[0]["source"])
     assert all(cell["outputs"] == [] and cell["execution_count"] is None for cell in code)
     assert "WelcomePage(" in "".join(code[-1]["source"])
+
+
+class _Text(HTMLParser):
+    """HTML as text, the way a screen reader or a copy reads it: the text of every node in
+    order, a line break after each block (``p``, ``div``, ``li``); no space is added
+    between inline elements."""
+
+    BLOCKS = frozenset({"p", "div", "li", "ol", "ul", "h1", "h2", "h3"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.BLOCKS:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.BLOCKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+    @classmethod
+    def lines(cls, page: str) -> list[str]:
+        reader = cls()
+        reader.feed(page)
+        text = "".join(reader.parts).replace("\u00a0", " ")
+        return [" ".join(line.split()) for line in text.split("\n") if line.strip()]
+
+
+def test_the_course_map_reads_with_its_pieces_apart(course: Path, store: CourseProgress) -> None:
+    for scenario_id in IDS:
+        store.record_result(LESSON, scenario_id, RIGHT)
+    page = WelcomePage(course, progress=store, lang="fr", edition="en")
+    lines = _Text.lines(page.course_map.value)
+    assert "Leçon 3 : Jouer un pli (leçon)" in lines
+    assert "Leçon 0 : Bienvenue (tu es ici) (leçon)" in lines
+    assert f"Exercices faits : {len(IDS)} sur {len(IDS)} · justes du premier coup : " \
+           f"{len(IDS)} ✓ terminée" in lines
+    assert "Leçon 1 : Les cartes et les points (en préparation) (leçon)" in lines
+    page.language.value = "en"
+    assert "Lesson 3: Play a trick (lesson)" in _Text.lines(page.course_map.value)
+
+
+def test_the_file_picker_shows_its_label_without_a_file_counter(course: Path,
+                                                                store: CourseProgress) -> None:
+    """ipywidgets 8 writes "<description> (0)" on a FileUpload: the page shows the label
+    drawn from the tooltip instead (course.css), the same catalog words in each language."""
+    from belote_teach.render.course_map import COURSE_STYLE
+
+    page = WelcomePage(course, progress=store)
+    assert "bt-upload" in page.upload._dom_classes
+    for lang, label in (("en", "Load a progress file"),
+                        ("fr", "Charger un fichier de progression")):
+        page.language.value = lang
+        assert page.upload.description == page.upload.tooltip == label
+    css = re.sub(r"/\*.*?\*/", "", COURSE_STYLE, flags=re.DOTALL)
+    hidden = re.search(r"\.bt-welcome \.bt-upload\.widget-upload \{([^}]*)\}", css)
+    assert hidden is not None and "font-size: 0" in hidden.group(1)
+    shown = re.search(r"\.bt-welcome \.bt-upload\.widget-upload::after \{([^}]*)\}", css)
+    assert shown is not None and 'content: attr(title) / ""' in shown.group(1)

@@ -25,6 +25,7 @@ from belote_teach.ui import (
     show_position,
     show_trick,
 )
+from belote_teach.ui.board import StaticBoard
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = ROOT / "notebooks" / "scenarios" / "03-play-a-trick.yaml"
@@ -206,7 +207,7 @@ def test_malformed_file_is_reported_by_the_player(tmp_path) -> None:
 
 def test_examples_draw_the_engine_verdict() -> None:
     board = show_position("H", trick=["KD", "AD"], hand=["7H", "AS", "10C", "KS"])
-    assert isinstance(board, CardBoard)
+    assert isinstance(board, StaticBoard)  # a drawing to look at: no widget model
     assert "Must trump (couper) (R3.4)" in board.feedback_html
     assert 'bt-legal" role="img" aria-label="seven of hearts"' in board.hand_html
     assert "<button" not in board.hand_html  # examples are pictures, not controls

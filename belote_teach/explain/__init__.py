@@ -43,6 +43,7 @@ __all__ = [
     "explain_trick_card",
     "hint",
     "join_cards",
+    "number",
     "plural_key",
     "position_title",
     "rule_title",
@@ -115,6 +116,48 @@ def plural_key(key: str, n: int, lang: str) -> str:
 
 def _cap(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:]
+
+
+#: The smallest number written with a thousands separator. French typography (the rules
+#: of the Imprimerie nationale) groups the digits by three from five digits on and lets a
+#: four-digit number stand whole, as belote players write their targets ("une partie en
+#: 1000"); the course applies the same rule in both languages: "1000", "12 500" /
+#: "12,500".
+THOUSANDS_FROM = 10_000
+
+
+def number(value: int | float, lang: str, *, digits: int = 0) -> str:
+    """A number as the learner reads it in ``lang``: the catalog's decimal separator
+    (``"0,6"`` / ``"0.6"``) and, from :data:`THOUSANDS_FROM` on, its thousands separator
+    (a narrow no-break space in French, ``"12 500"``; a comma in English, ``"12,500"``);
+    a four-digit number stays whole (``"1000"``, ``"2000"``). Every score, target and
+    setting the course shows goes through this function.
+
+    Args:
+        value: the number (points, seconds...).
+        lang: ``"en"`` or ``"fr"``.
+        digits: decimals to show, 0 or more (``value`` is rounded to them).
+
+    Raises:
+        ValueError: unknown language, ``digits`` not a whole number >= 0, or ``value``
+            not a finite number.
+    """
+    if isinstance(digits, bool) or not isinstance(digits, int) or digits < 0:
+        raise ValueError(f"digits must be a whole number >= 0, got {digits!r}")
+    if (isinstance(value, bool) or not isinstance(value, (int, float))
+            or value != value or value in (float("inf"), float("-inf"))):
+        raise ValueError(f"value must be a finite number, got {value!r}")
+    cat = catalog(lang)
+    shown = f"{abs(value):.{digits}f}"
+    whole, _, decimals = shown.partition(".")
+    if int(whole) >= THOUSANDS_FROM:
+        groups: list[str] = []
+        while whole:
+            groups.insert(0, whole[-3:])
+            whole = whole[:-3]
+        whole = str(cat["thousands_separator"]).join(groups)
+    sign = "-" if value < 0 and float(shown) != 0 else ""
+    return sign + whole + (str(cat["decimal_separator"]) + decimals if decimals else "")
 
 
 # ---------------------------------------------------------------------------- names
@@ -425,7 +468,11 @@ def technique(reason: enum.Enum, lang: str, cards: Iterable[Card] = (),
     """Why an action is good, in one sentence: the R9 tip or club technique ``reason``
     (a member of ``belote_teach.players.Technique``), naming ``cards`` when given
     (cards held or played together: ``"J♠, 9♠ and A♠"``; the sentence ``<reason>_many``
-    of the catalog, when there is one, for two cards or more).
+    of the catalog, when there is one, for two cards or more). A technique that plays a
+    small card (:data:`LOW_CARD_TECHNIQUES`) says "small" only of a card worth no point:
+    for a K it takes the sentence ``<reason>_few`` ("a card worth few points (K♠, 4
+    points)"), for a 10 the sentence ``<reason>_high``, which names the card and its
+    points (:func:`low_card_suffix`, R1.2, R1.3).
 
     Args:
         reason: the technique; its value is the catalog key.
@@ -440,13 +487,40 @@ def technique(reason: enum.Enum, lang: str, cards: Iterable[Card] = (),
     sentences = catalog(lang)["techniques"]
     cards = list(cards)
     key = reason.value
+    worth = 0
     if len(cards) > 1 and f"{key}_many" in sentences:
         key = f"{key}_many"                     # "your master cards", plural
+    elif len(cards) == 1 and trump is not None and key in LOW_CARD_TECHNIQUES:
+        worth = points(cards[0], trump)
+        key += low_card_suffix(cards[0], trump)
     sentence = str(sentences[key])
     # the cards a technique names are held or played together: "and", never "or"
     shown = join_cards(cards, lang, trump, "and") if cards else ""
-    text_ = sentence.format(cards=shown)
+    text_ = sentence.format(cards=shown, points=worth)
     return text_.replace(" ()", "").replace("() ", "")
+
+
+#: The techniques whose sentence calls the card played a small one ("Lead a low card",
+#: "throw your lowest card"): :func:`technique` says so only of a card worth no point.
+LOW_CARD_TECHNIQUES: frozenset[str] = frozenset(
+    {"lead_low", "play_low_under_partner", "discard_low", "play_low"})
+
+#: The card points (R1.2, R1.3) from which a card is no longer "worth few points": the
+#: 10 and the ace, and the J and the 9 of atout.
+MANY_POINTS = 10
+
+
+def low_card_suffix(card: Card, trump: Suit) -> str:
+    """How a technique of :data:`LOW_CARD_TECHNIQUES` may speak of ``card`` with ``trump``
+    as atout, as the suffix of its catalog key (R1.2, R1.3): ``""`` for a card worth no
+    point, a small card (7, 8, a plain 9: "a low card"); ``"_few"`` for a card worth 2 to
+    4 points (a plain J, a Q, a K: "a card worth few points", never a small card);
+    ``"_high"`` for a card worth :data:`MANY_POINTS` or more (a 10, an ace, the J or 9 of
+    atout: the sentence names the card and its points). Raises nothing."""
+    worth = points(card, trump)
+    if worth == 0:
+        return ""
+    return "_high" if worth >= MANY_POINTS else "_few"
 
 
 # ---------------------------------------------------------------------------- coach

@@ -42,6 +42,7 @@ __all__ = [
     "bid_hint",
     "bid_name",
     "bid_review",
+    "bid_words",
     "list_cards",
 ]
 
@@ -92,6 +93,23 @@ def bid_name(bid: Bid, lang: str) -> str:
     return str(names[bid.kind.value])
 
 
+def bid_words(bid: Bid, lang: str) -> str:
+    """The bid as the player says it at the table, in the first person: ``"Je prends"``,
+    ``"Je passe"``, ``"Je prends à cœur ♥"`` / ``"I take"``, ``"I pass"``, ``"I take
+    hearts ♥"`` (R2.4, R2.5; catalog ``calls.said``). The one wording of a bid on every
+    bidding button (the lessons' exercises and the table) and in the words each seat
+    says; :func:`bid_name` names the bid inside a sentence.
+
+    Raises:
+        ValueError: unknown language.
+    """
+    said = _sentences(lang)["said"]
+    if bid.kind is BidKind.SUIT:
+        assert bid.suit is not None
+        return str(said["suit"]).format(suit=suit_name(bid.suit, lang), symbol=bid.suit.symbol)
+    return str(said[bid.kind.value])
+
+
 def _bid_list(bids: Iterable[Bid], lang: str) -> str:
     return _and([bid_name(b, lang) for b in bids], lang, "or")
 
@@ -123,7 +141,8 @@ def bid_review(*, verdict: str, bid: Bid, recommended: Bid | None, round_: int,
                candidate_chance: float | None, samples: int, threshold: float,
                tolerance: float, min_trumps: int, suit: Suit | None,
                trumps: Sequence[Card], club_reason: enum.Enum | None,
-               club_cards: Sequence[Card], club_trump: Suit | None, lang: str) -> str:
+               club_cards: Sequence[Card], club_trump: Suit | None, lang: str,
+               club_bid: Bid | None = None) -> str:
     """The coach's review of a bid in words (``belote_teach.coach_calls.BidReview``).
 
     Args:
@@ -145,6 +164,13 @@ def bid_review(*, verdict: str, bid: Bid, recommended: Bid | None, round_: int,
         club_reason, club_cards, club_trump: the club player's reason for the same
             position (a ``Technique``), the cards it names, the suit to order them by.
         lang: ``"en"`` or ``"fr"``.
+        club_bid: the club player's bid for the same position. Its reason is quoted
+            ("A club player would tell you: ...") only when it agrees with the verdict:
+            the club player chose the recommended bid, or, for a bid that is also good,
+            the learner's. Otherwise the review says instead that tip 1 alone would
+            choose ``club_bid`` and that the simulated deals favour the recommended bid
+            (R9 tip 1), so that the quote never contradicts the grade. ``None``: the
+            reason is quoted as it is (callers that know no bid).
 
     Raises:
         ValueError: unknown language.
@@ -188,8 +214,15 @@ def bid_review(*, verdict: str, bid: Bid, recommended: Bid | None, round_: int,
     else:
         parts.append(_say("no_candidate", lang, **facts))
     if club_reason is not None:
-        reason = technique(club_reason, lang, club_cards, club_trump)
-        parts.append(_say("club", lang, reason=reason))
+        agrees = (club_bid is None or club_bid == recommended
+                  or (verdict == "also_good" and club_bid == bid))
+        if agrees:
+            reason = technique(club_reason, lang, club_cards, club_trump)
+            parts.append(_say("club", lang, reason=reason))
+        else:
+            assert club_bid is not None
+            parts.append(_say("club_differs", lang, club_bid=bid_name(club_bid, lang),
+                              **facts))
     return " ".join(parts)
 
 

@@ -15,7 +15,7 @@ in words, never by colour alone.
     >>> page = course_map_html([line], "en")
     >>> 'href="03-play-a-trick.ipynb"' in page, "25 of 25 exercises done" in page
     (True, True)
-    >>> 'href="03-jouer-une-levee.ipynb"' in course_map_html([line], "en", edition="fr")
+    >>> 'href="03-jouer-un-pli.ipynb"' in course_map_html([line], "en", edition="fr")
     True
     >>> 'href="../fr/00-bienvenue.ipynb"' in edition_links_html("en")
     True
@@ -79,8 +79,10 @@ def _state(line: LessonProgress, lang: str) -> tuple[str, bool]:
     else:
         return "", False
     if complete:
-        done_mark = f'<span class="bt-done">✓ {_e(_w("complete", lang))}</span>'
-    return f'<div class="bt-state">{bar}<span>{_e(words)}</span>{done_mark}</div>', complete
+        done_mark = f' <span class="bt-done">✓ {_e(_w("complete", lang))}</span>'
+    # spaces between the pieces: the text reads "… 25 of 25 ✓ complete", not "…25✓…"
+    return (f'<div class="bt-state">{bar} <span>{_e(words)}</span>{done_mark}</div>',
+            complete)
 
 
 def _item(line: LessonProgress, lang: str, here: str, edition: str) -> str:
@@ -90,20 +92,23 @@ def _item(line: LessonProgress, lang: str, here: str, edition: str) -> str:
     colon = explain.catalog(lang)["label_separator"]
     is_here = lesson.id == here
     if is_here:
-        head = f'{title}<span class="bt-note">({_e(_w("here", lang))})</span>'
+        head = f'{title} <span class="bt-note">({_e(_w("here", lang))})</span>'
     elif line.available:
         head = (f'<a href="{_e(lesson.notebook(edition))}" '
                 f'title="{_e(_w("open", lang))}{_e(colon)}{title}">{title}</a>')
     else:
-        head = f'{title}<span class="bt-note">({_e(_w("coming", lang))})</span>'
-    kind = f'<span class="bt-kind">{_e(lesson.kind.label(lang))}</span>'
+        head = f'{title} <span class="bt-note">({_e(_w("coming", lang))})</span>'
+    # the kind reads as an aside of the title: "Jouer un pli (leçon)" for a screen reader,
+    # a grey badge "leçon" on the page
+    kind = (f' <span class="bt-kind"><span class="bt-sr">(</span>'
+            f'{_e(lesson.kind.label(lang))}<span class="bt-sr">)</span></span>')
     state, complete = ("", False) if is_here else _state(line, lang)
     classes = " ".join(c for c in ("bt-lesson", "bt-complete" if complete else "",
                                    "bt-here" if is_here else "") if c)
     return (f'<li class="{classes}" data-lesson="{_e(lesson.id)}">'
             f'<div class="bt-num" aria-hidden="true">{lesson.number}</div>'
-            f'<div><p class="bt-head"><span class="bt-sr">{_e(number)}{_e(colon)}</span>'
-            f'{head}{kind}</p>'
+            f'<div><p class="bt-head"><span class="bt-sr">{_e(number)}{_e(colon.rstrip())}'
+            f'</span> {head}{kind}</p>'
             f'<p class="bt-summary">{_e(lesson.summary(lang))}</p>{state}</div></li>')
 
 

@@ -29,7 +29,7 @@ from types import MappingProxyType
 from belote_teach import explain
 from belote_teach.cards import DECK, Seat, Team
 from belote_teach.render.exercises import say, team_word
-from belote_teach.render.table import _area, _e, _sr  # the card table's seat placement
+from belote_teach.render.table import _area, _e, dealer_chip_html  # the card table's seats
 
 __all__ = ["NO_MARKS", "deal_table_html", "game_sheet_html"]
 
@@ -49,9 +49,7 @@ def _seat_html(seat: Seat, me: Seat, lang: str, *, dealer: Seat, taker: Seat | N
     table_text = explain.catalog(lang)["table"]
     chips = []
     if seat is dealer:
-        chips.append(f'<span class="bt-table-dealer" title="{_e(table_text["dealer"])}">'
-                     f'<span aria-hidden="true">{_e(table_text["dealer_chip"])}</span>'
-                     f'{_sr(table_text["dealer"])}</span>')
+        chips.append(dealer_chip_html(lang))          # the card table's dealer button
     if seat is taker:
         chips.append(f'<span class="bt-table-taker">{_e(table_text["taker"])}</span>')
     if mark is not None:
@@ -150,7 +148,8 @@ def game_sheet_html(target: int, before: Mapping[Team, int], marks: Mapping[Team
 
     def row(key: str, values: Mapping[Team, int] | None) -> str:
         cells = "".join(f'<td data-team="{team}">'
-                        f'{_e(unknown if values is None else values[team])}</td>'
+                        f'{_e(unknown if values is None else explain.number(values[team], lang))}'
+                        "</td>"
                         for team in order)
         label = _e(say(f"game_{key}", lang))
         return f'<tr data-row="{key}"><th scope="row">{label}</th>{cells}</tr>'
@@ -158,7 +157,7 @@ def game_sheet_html(target: int, before: Mapping[Team, int], marks: Mapping[Team
     head = "".join(f'<th scope="col">{_e(team_word(t, lang, nous=nous))}</th>' for t in order)
     rows = row("before", before) + row("marks", marks) + row("after", totals)
     title = say("game_title", lang)
-    note = say("game_target", lang, target=target)
+    note = say("game_target", lang, target=explain.number(target, lang))
     return (f'<section class="bt-quiz-panel bt-quiz-facts bt-game-sheet" aria-label="{_e(title)}" '
             f'data-target="{target}"><h4 class="bt-quiz-title">{_e(title)}</h4>'
             f'<table class="bt-quiz-table"><thead><tr><td></td>{head}</tr></thead>'

@@ -10,7 +10,7 @@ so colour is never the only signal.
     >>> from belote_teach.bidding import PASS
     >>> from belote_teach.cards import Seat
     >>> page = bidding_html([(Seat.EAST, PASS)], lang="en")
-    >>> 'data-seat="E"' in page, "Je passe (pass)" in page
+    >>> 'data-seat="E"' in page, "I pass" in page
     (True, True)
 """
 
@@ -22,9 +22,9 @@ from typing import Any
 
 from belote_teach import explain
 from belote_teach.announcements import Announcement
-from belote_teach.bidding import Bid, BidKind
+from belote_teach.bidding import Bid
 from belote_teach.cards import Card, Seat, Suit, Team
-from belote_teach.explain.calls import announcement_name
+from belote_teach.explain.calls import announcement_name, bid_words
 from belote_teach.scoring import ScoreBreakdown
 
 __all__ = [
@@ -93,16 +93,6 @@ def team_word(team: Team | None, lang: str, *, nous: Team = Team.NS) -> str:
         return say("nobody", lang)
     seats = say(f"seats_{team.value}", lang)
     return say("team_nous" if team is nous else "team_eux", lang, seats=seats)
-
-
-def bid_words(bid: Bid, lang: str) -> str:
-    """A bid as the learner says it at the table (the bidding box's words): ``"Je prends
-    (take)"``, ``"Je passe (pass)"``, ``"À cœur ♥"`` (R2.4, R2.5)."""
-    if bid.kind is BidKind.SUIT:
-        assert bid.suit is not None
-        return say("bid_suit", lang, suit=explain.suit_name(bid.suit, lang),
-                   symbol=bid.suit.symbol)
-    return say(f"bid_{bid.kind.value}", lang)
 
 
 def bidding_html(calls: Sequence[tuple[Seat, Bid]], *, lang: str, round_: int = 1) -> str:

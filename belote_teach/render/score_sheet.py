@@ -46,6 +46,12 @@ __all__ = ["render_deal_breakdown", "render_score_sheet"]
 _Line = tuple[str, Mapping[Team, "int | str | None"]]
 
 
+def _n(points: int, lang: str) -> str:
+    """Points as the sheet writes them (:func:`~belote_teach.explain.number`: ``1000``,
+    ``12 500``)."""
+    return explain.number(points, lang)
+
+
 def _both(values: Mapping[Team, int]) -> dict[Team, int | str | None]:
     return {t: values[t] for t in Team}
 
@@ -264,8 +270,8 @@ def render_score_sheet(sheet: ScoreSheet, *, lang: str, target: int | None = Non
         row = entry.row
         marks = "".join(
             f'<td class="bt-sheet-num" data-team="{team}" data-mark="{mark}" '
-            f'data-total="{total}"><b>{mark}</b><small class="bt-sheet-running">'
-            f"{_sr(running + ' ')}{total}</small></td>"
+            f'data-total="{total}"><b>{_n(mark, lang)}</b><small class="bt-sheet-running">'
+            f"{_sr(running + ' ')}{_n(total, lang)}</small></td>"
             for team, mark, total in ((nous, entry.nous, entry.nous_total),
                                       (eux, entry.eux, entry.eux_total)))
         main = (f'<tr class="bt-sheet-row" data-deal="{row.number}">'
@@ -294,9 +300,9 @@ def render_score_sheet(sheet: ScoreSheet, *, lang: str, target: int | None = Non
     foot = (f'<tfoot><tr class="bt-sheet-total"><th scope="row" colspan="2">'
             f'{_e(_t("sheet.total", lang))}</th>'
             f'<td class="bt-sheet-num" data-team="{nous}" data-total="{totals[nous]}">'
-            f"{totals[nous]}</td>"
+            f"{_n(totals[nous], lang)}</td>"
             f'<td class="bt-sheet-num" data-team="{eux}" data-total="{totals[eux]}">'
-            f"{totals[eux]}</td></tr></tfoot>")
+            f"{_n(totals[eux], lang)}</td></tr></tfoot>")
     bars = "".join(
         f'<div class="bt-sheet-bar" aria-hidden="true"><span class="bt-sheet-bar-team">'
         f'{_e(word)}</span><span class="bt-sheet-bar-track"><span class="bt-sheet-bar-fill '
@@ -304,14 +310,15 @@ def render_score_sheet(sheet: ScoreSheet, *, lang: str, target: int | None = Non
         f"</span></span></div>"
         for team, word, css in ((nous, us, "nous"), (eux, them, "eux")))
     notes = [f'<p class="bt-sheet-target" data-target="{target}">'
-             f'{_e(_t("sheet.target", lang, target=target))}</p>{bars}']
+             f'{_e(_t("sheet.target", lang, target=_n(target, lang)))}</p>{bars}']
     if sheet.reserve:
         notes.append(f'<p class="bt-sheet-reserve" data-reserve="{sheet.reserve}">'
-                     f'{_e(_t("sheet.reserve", lang, points=sheet.reserve))}</p>')
+                     f'{_e(_t("sheet.reserve", lang, points=_n(sheet.reserve, lang)))}</p>')
     if sheet.winner is not None:
         key = "sheet.winner_us" if sheet.winner is nous else "sheet.winner_them"
         notes.append(f'<p class="bt-sheet-winner" role="status" data-winner="{sheet.winner}">'
-                     f'{_e(_t(key, lang, nous=totals[nous], eux=totals[eux]))}</p>')
+                     f'{_e(_t(key, lang, nous=_n(totals[nous], lang), eux=_n(totals[eux], lang)))}'
+                     "</p>")
     elif sheet.tied_over_target:
         notes.append(f'<p class="bt-sheet-winner" role="status">'
                      f'{_e(_t("sheet.tied", lang))}</p>')

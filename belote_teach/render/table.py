@@ -28,14 +28,16 @@ from types import MappingProxyType
 from typing import Any
 
 from belote_teach import explain
-from belote_teach.bidding import Bid, BidKind
+from belote_teach.announcements import Announcement
+from belote_teach.bidding import Bid
 from belote_teach.cards import DECK, DIX_DE_DER, Card, Seat, Suit, Team, hand_order
 from belote_teach.deal import Phase
+from belote_teach.explain.calls import announcement_name, bid_words
 from belote_teach.observation import Observation
 from belote_teach.render import card_picture
 from belote_teach.trick import Trick
 
-__all__ = ["NOTHING_SAID", "render_last_trick", "render_table", "spoken_words"]
+__all__ = ["NOTHING_SAID", "dealer_chip_html", "render_last_trick", "render_table", "spoken_words"]
 
 #: No words said: the default of ``spoken`` (read-only, so it can be a default).
 NOTHING_SAID: Mapping[Seat, str] = MappingProxyType({})
@@ -95,29 +97,15 @@ def _plis(n: int, lang: str) -> str:
 
 
 def _bid_words(bid: Bid, lang: str) -> str:
-    if bid.kind is BidKind.PASS:
-        return _t("bid_pass", lang)
-    if bid.kind is BidKind.TAKE:
-        return _t("bid_take", lang)
-    assert bid.suit is not None
-    return _t("bid_suit", lang, suit=explain.suit_name(bid.suit, lang))
+    """What a seat says for ``bid``: the bidding buttons' words (``"Je passe"``)."""
+    return bid_words(bid, lang)
 
 
-def _announcement_words(announcement: Any, lang: str) -> str:
-    """``tierce 8♣ 9♣ 10♣ (20)``, or ``carré V (200)`` when its cards are unknown."""
-    name = explain.catalog(lang)["calls"]["types"][announcement.type.value]
-    if announcement.cards:
-        cards = " ".join(explain.card_short(c, lang)
-                         for c in sorted(announcement.cards, key=lambda c: (
-                             c.suit.value, _SEQUENCE.index(c.rank.value))))
-    else:
-        cards = explain.rank_short(announcement.top, lang)
-        if announcement.suit is not None:
-            cards += announcement.suit.symbol
-    return _t("announcement", lang, name=name, cards=cards, points=announcement.points)
-
-
-_SEQUENCE = ("7", "8", "9", "10", "J", "Q", "K", "A")  # R1.6, to list a run low to high
+def _announcement_words(announcement: Announcement, lang: str) -> str:
+    """An announcement shown by a seat or on the score sheet: the course's one format,
+    :func:`~belote_teach.explain.calls.announcement_name` (``"tierce 10♣ 9♣ 8♣ (20
+    points)"``)."""
+    return announcement_name(announcement, lang)
 
 
 # ---------------------------------------------------------------------------- words said
@@ -197,6 +185,20 @@ def _backs(seat: Seat, count: int, lang: str) -> str:
             f'</span><span class="bt-table-count" aria-hidden="true">{count}</span></div>')
 
 
+def dealer_chip_html(lang: str) -> str:
+    """The dealer button by the donneur's name (R2.1): the letter of the catalog's
+    ``table.dealer_chip`` (``D``), with the word ``table.dealer`` (« Donneur » / "Dealer
+    (donneur)") as its accessible name (``role="img"``, ``aria-label``) and as its tooltip
+    (``title``), so that the letter never stands alone.
+
+    Raises:
+        ValueError: unknown language.
+    """
+    name = _e(_t("dealer", lang))
+    return (f'<span class="bt-table-dealer" role="img" aria-label="{name}" title="{name}">'
+            f'<span aria-hidden="true">{_e(_t("dealer_chip", lang))}</span></span>')
+
+
 def _seat_html(obs: Observation, seat: Seat, lang: str, words: str, *, show_hand: bool) -> str:
     me = obs.seat
     area = _area(seat, me)
@@ -210,9 +212,7 @@ def _seat_html(obs: Observation, seat: Seat, lang: str, words: str, *, show_hand
     name = explain.seat_name(seat, lang)
     chips = []
     if seat is obs.dealer:
-        chips.append(f'<span class="bt-table-dealer" title="{_e(_t("dealer", lang))}">'
-                     f'<span aria-hidden="true">{_e(_t("dealer_chip", lang))}</span>'
-                     f'{_sr(_t("dealer", lang))}</span>')
+        chips.append(dealer_chip_html(lang))
     if obs.taker is seat and obs.trump is not None:
         chips.append(f'<span class="bt-table-taker">{_e(_t("taker", lang))} '
                      f'{_suit(obs.trump, lang, name=False)}</span>')
@@ -387,15 +387,17 @@ def _bar(obs: Observation, lang: str, game_totals: Mapping[Team, int] | None,
         cells = "".join(
             f'<span class="bt-table-score"><span class="bt-table-team">{_e(word)}</span> '
             f'<b data-team="{team}" data-total="{int(game_totals[team])}">'
-            f"{int(game_totals[team])}</b></span>"
+            f"{explain.number(int(game_totals[team]), lang)}</b></span>"
             for team, word in ((nous, us), (eux, them)))
-        goal = (f'<span class="bt-table-small">{_e(_t("target", lang, target=target))}</span>'
+        shown = explain.number(target, lang) if target is not None else ""
+        goal = (f'<span class="bt-table-small">{_e(_t("target", lang, target=shown))}</span>'
                 if target is not None else "")
         items.append(f'<div class="bt-table-box bt-table-box-game"><span class="bt-table-key">'
                      f'{_e(_t("game", lang))}</span>{cells}{goal}</div>')
     if obs.reserve:
         items.append(f'<div class="bt-table-box bt-table-box-reserve">'
-                     f'{_e(_t("reserve", lang, points=obs.reserve))}</div>')
+                     f'{_e(_t("reserve", lang, points=explain.number(obs.reserve, lang)))}'
+                     "</div>")
     return f'<div class="bt-table-bar">{"".join(items)}</div>'
 
 

@@ -52,6 +52,7 @@ from belote_teach.ui.exercise_view import ExerciseView
 from belote_teach.ui.exercises import Exercise, Progress
 from belote_teach.ui.language import language_toggle
 from belote_teach.ui.scenario_player import exercise_for
+from belote_teach.ui.shared import lean, shared_model
 
 __all__ = ["DrillChoiceError", "DrillPlayer"]
 
@@ -158,39 +159,37 @@ class DrillPlayer(widgets.VBox):
         self._drill_id = ids[0]
         self._relabelling = False
 
-        self.style_sheet = widgets.HTML(f"<style>{DRILL_STYLE}</style>")
-        self.heading = widgets.HTML()
+        # layouts and styles shared with the page's other widgets (ui.shared): never changed
+        self.style_sheet = lean(widgets.HTML, f"<style>{DRILL_STYLE}</style>")
+        self.heading = lean(widgets.HTML, layout={"flex": "1 1 auto"})
         self.language = language_toggle(lang)
         self.choice = widgets.Dropdown(
             options=self._options(), value=self._drill_id,
             style={"description_width": "initial"},
             layout=widgets.Layout(width="100%", max_width="560px",
                                   display=None if len(ids) > 1 else "none"))
-        self.about = widgets.HTML()
-        self.streak_box = widgets.HTML()
-        self.message = widgets.HTML()
+        self.about = lean(widgets.HTML)
+        self.streak_box = lean(widgets.HTML)
+        self.message = lean(widgets.HTML)
         self.view = ExerciseView(self._on_change)
         self.prompt, self.board = self.view.prompt, self.view.board
         self.controls_box = self.view.controls_box
-        self.hint_button = widgets.Button(icon="lightbulb-o",
-                                          layout=widgets.Layout(width="auto"))
-        self.next_button = widgets.Button(icon="forward", button_style="primary",
-                                          layout=widgets.Layout(width="auto"))
+        self.hint_button = lean(widgets.Button, icon="lightbulb-o", layout={"width": "auto"})
+        self.next_button = lean(widgets.Button, icon="forward", button_style="primary",
+                                layout={"width": "auto"})
 
         self.language.observe(self._on_language, names="value")
         self.choice.observe(self._on_choice, names="value")
         self.hint_button.on_click(lambda _: self.show_hint())
         self.next_button.on_click(lambda _: self.next_position())
 
-        top = widgets.HBox([self.heading, self.language],
-                           layout=widgets.Layout(justify_content="space-between",
-                                                 align_items="center"))
-        self.heading.layout.flex = "1 1 auto"
-        nav = widgets.HBox([self.hint_button, self.next_button],
-                           layout=widgets.Layout(margin="8px 0 0 0"))
+        top = lean(widgets.HBox, [self.heading, self.language],
+                   layout={"justify_content": "space-between", "align_items": "center"})
+        nav = lean(widgets.HBox, [self.hint_button, self.next_button],
+                   layout={"margin": "8px 0 0 0"})
         super().__init__([self.style_sheet, top, self.choice, self.about, self.streak_box,
                           self.message, self.view, nav],
-                         layout=widgets.Layout(max_width="780px"))
+                         layout=shared_model(widgets.Layout, max_width="780px"))
         self.add_class("bt-player")
         self.add_class("bt-drill")
         self._new_position(self._session)

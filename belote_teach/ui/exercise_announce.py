@@ -51,6 +51,7 @@ from belote_teach.ui.exercises import (
     number_box,
     read_whole,
 )
+from belote_teach.ui.shared import lean
 
 __all__ = ["AnnounceAnswer", "AnnounceExercise", "CompareAnswer", "CompareExercise", "Judged"]
 
@@ -164,11 +165,10 @@ class AnnounceExercise(Exercise[AnnounceScenario]):
         return None
 
     def _build_controls(self, submit: Submit, refresh: Refresh) -> widgets.Widget:
-        self.add_button = widgets.Button(icon="plus", layout=widgets.Layout(width="auto"))
-        self.remove_button = widgets.Button(icon="undo", layout=widgets.Layout(width="auto"))
-        self.belote_choice = widgets.ToggleButtons(options=[("yes", True), ("no", False)],
-                                                   value=None,
-                                                   style={"description_width": "initial"})
+        self.add_button = lean(widgets.Button, icon="plus", layout={"width": "auto"})
+        self.remove_button = lean(widgets.Button, icon="undo", layout={"width": "auto"})
+        self.belote_choice = lean(widgets.ToggleButtons, options=[("yes", True), ("no", False)],
+                                  value=None, style={"description_width": "initial"})
         self.check_button = check_button()
 
         def add(_: widgets.Button) -> None:
@@ -198,10 +198,10 @@ class AnnounceExercise(Exercise[AnnounceScenario]):
         self.add_button.on_click(add)
         self.remove_button.on_click(remove)
         self.check_button.on_click(check)
-        box = widgets.VBox([widgets.HBox([self.add_button, self.remove_button],
-                                         layout=widgets.Layout(flex_flow="row wrap")),
-                            self.belote_choice, self.check_button],
-                           layout=widgets.Layout(margin="6px 0 0 0"))
+        box = lean(widgets.VBox, [lean(widgets.HBox, [self.add_button, self.remove_button],
+                                       layout={"flex_flow": "row wrap"}),
+                                  self.belote_choice, self.check_button],
+                   layout={"margin": "6px 0 0 0"})
         box.add_class("bt-quiz-controls")
         return box
 
@@ -365,9 +365,9 @@ class CompareExercise(Exercise[CompareScenario]):
 
     # ---------------------------------------------------------------- controls
     def _build_controls(self, submit: Submit, refresh: Refresh) -> widgets.Widget:
-        self.team_choice = widgets.ToggleButtons(options=self._team_options("en"), value=None,
-                                                 style={"description_width": "initial",
-                                                        "button_width": "auto"})
+        self.team_choice = lean(widgets.ToggleButtons, options=self._team_options("en"),
+                                value=None, style={"description_width": "initial",
+                                                   "button_width": "auto"})
         self.points_input = number_box()
         self.check_button = check_button()
 
@@ -385,10 +385,10 @@ class CompareExercise(Exercise[CompareScenario]):
             submit(points if isinstance(points, Invalid) else CompareAnswer(team, points))
 
         self.check_button.on_click(check)
-        box = widgets.VBox([self.team_choice,
-                            widgets.HBox([self.points_input, self.check_button],
-                                         layout=widgets.Layout(align_items="center"))],
-                           layout=widgets.Layout(margin="6px 0 0 0"))
+        box = lean(widgets.VBox, [self.team_choice,
+                                  lean(widgets.HBox, [self.points_input, self.check_button],
+                                       layout={"align_items": "center"})],
+                   layout={"margin": "6px 0 0 0"})
         box.add_class("bt-quiz-controls")
         return box
 

@@ -34,6 +34,7 @@ from belote_teach.render.exercises import bid_words, bidding_html, join_words, r
 from belote_teach.render.table import render_table, spoken_words
 from belote_teach.scenarios import BidScenario
 from belote_teach.ui.exercises import LEARNER, Exercise, Progress, Refresh, Submit
+from belote_teach.ui.shared import lean
 
 __all__ = ["BidExercise", "dealer_for"]
 
@@ -120,13 +121,13 @@ class BidExercise(Exercise[BidScenario]):
     def _build_controls(self, submit: Submit, refresh: Refresh) -> widgets.Widget:
         shown = (TAKE, PASS) if self.round == 1 else (*(Bid.naming(s) for s in Suit), PASS)
         for bid in shown:
-            button = widgets.Button(layout=widgets.Layout(width="auto"))
+            button = lean(widgets.Button, layout={"width": "auto"})
             button.on_click(lambda _, chosen=bid: submit(chosen))
             self.buttons[str(bid)] = button
-        self._label = widgets.HTML()
-        box = widgets.HBox([self._label, *self.buttons.values()],
-                           layout=widgets.Layout(flex_flow="row wrap", align_items="center",
-                                                 margin="6px 0 0 0"))
+        self._label = lean(widgets.HTML)
+        box = lean(widgets.HBox, [self._label, *self.buttons.values()],
+                   layout={"flex_flow": "row wrap", "align_items": "center",
+                           "margin": "6px 0 0 0"})
         box.add_class("bt-quiz-controls")
         return box
 
@@ -138,8 +139,8 @@ class BidExercise(Exercise[BidScenario]):
         last = progress.last
         for notation, button in self.buttons.items():
             bid = Bid.parse(notation)
-            button.description = bid_words(bid, lang)
-            button.tooltip = call_text.bid_name(bid, lang)
+            button.description = bid_words(bid, lang)       # the table's words too
+            button.tooltip = button.description
             if bid == last:
                 button.icon = "check" if self.is_right(bid) else "times"
                 button.button_style = "success" if self.is_right(bid) else "danger"

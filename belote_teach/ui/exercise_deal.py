@@ -25,6 +25,7 @@ from belote_teach.render.deal_game import deal_table_html
 from belote_teach.render.exercises import rule_heading, say
 from belote_teach.scenarios import DealScenario
 from belote_teach.ui.exercises import LEARNER, Exercise, Progress, Refresh, Submit
+from belote_teach.ui.shared import lean
 
 __all__ = ["SEAT_ORDER", "DealExercise"]
 
@@ -76,13 +77,13 @@ class DealExercise(Exercise[DealScenario]):
         else:
             choices = tuple((seat.value, seat) for seat in SEAT_ORDER)
         for key, value in choices:
-            button = widgets.Button(layout=widgets.Layout(width="auto"))
+            button = lean(widgets.Button, layout={"width": "auto"})
             button.on_click(lambda _, chosen=value: submit(chosen))
             self.buttons[key] = button
-        self._label = widgets.HTML()
-        box = widgets.HBox([self._label, *self.buttons.values()],
-                           layout=widgets.Layout(flex_flow="row wrap", align_items="center",
-                                                 margin="6px 0 0 0"))
+        self._label = lean(widgets.HTML)
+        box = lean(widgets.HBox, [self._label, *self.buttons.values()],
+                   layout={"flex_flow": "row wrap", "align_items": "center",
+                           "margin": "6px 0 0 0"})
         box.add_class("bt-quiz-controls")
         return box
 

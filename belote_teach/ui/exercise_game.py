@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from belote_teach import render
+from belote_teach import explain, render
 from belote_teach.cards import Team
 from belote_teach.game import teams_at_target
 from belote_teach.render.deal_game import game_sheet_html
@@ -33,8 +33,15 @@ from belote_teach.ui.exercises import (
     number_box,
     read_team_numbers,
 )
+from belote_teach.ui.shared import lean
 
 __all__ = ["GameAnswer", "GameExercise"]
+
+
+def _n(points: int, lang: str) -> str:
+    """Points as the course writes them (:func:`~belote_teach.explain.number`)."""
+    return explain.number(points, lang)
+
 
 @dataclass(frozen=True)
 class GameAnswer:
@@ -81,8 +88,8 @@ class GameExercise(Exercise[GameScenario]):
                 (say("game_nobody", lang), "none")]
 
     def _build_controls(self, submit: Submit, refresh: Refresh) -> widgets.Widget:
-        self.winner_choice = widgets.ToggleButtons(
-            options=self._options("en"), value=None,
+        self.winner_choice = lean(
+            widgets.ToggleButtons, options=self._options("en"), value=None,
             style={"description_width": "initial", "button_width": "auto"})
         self.total_inputs = {team: number_box() for team in (Team.NS, Team.EW)}
         self.check_button = check_button()
@@ -120,23 +127,25 @@ class GameExercise(Exercise[GameScenario]):
 
     # ---------------------------------------------------------------- drawing
     def hint(self, lang: str) -> str:
-        return say("game_hint", lang, target=self.scenario.target)
+        return say("game_hint", lang, target=_n(self.scenario.target, lang))
 
     def solution(self, lang: str) -> str:
         totals = self.totals
         if self.winner is None:
-            return say("game_answer_none", lang, total=totals[Team.NS],
-                       other_total=totals[Team.EW])
+            return say("game_answer_none", lang, total=_n(totals[Team.NS], lang),
+                       other_total=_n(totals[Team.EW], lang))
         return say("game_answer_won", lang, team=team_word(self.winner, lang),
-                   total=totals[self.winner], other_total=totals[self.winner.other])
+                   total=_n(totals[self.winner], lang),
+                   other_total=_n(totals[self.winner.other], lang))
 
     def sums(self, lang: str) -> str:
         """Each team's total after the deal, added up: "Nous (North-South) 940 + 90 =
         1030 and Eux (East-West) ..."."""
         scenario = self.scenario
         return say("game_step_totals", lang, sums=join_words([
-            say("game_sum", lang, team=team_word(team, lang), before=scenario.before[team],
-                marks=scenario.marks[team], total=self.totals[team])
+            say("game_sum", lang, team=team_word(team, lang),
+                before=_n(scenario.before[team], lang), marks=_n(scenario.marks[team], lang),
+                total=_n(self.totals[team], lang))
             for team in (Team.NS, Team.EW)], lang))
 
     def why(self, lang: str) -> str:
@@ -146,13 +155,13 @@ class GameExercise(Exercise[GameScenario]):
         target, totals = self.scenario.target, self.totals
         both = len(teams_at_target(totals, target)) == 2
         if self.winner is None:
-            return say("game_why_tie" if both else "game_why_none", lang, target=target,
-                       total=totals[Team.NS])
+            return say("game_why_tie" if both else "game_why_none", lang,
+                       target=_n(target, lang), total=_n(totals[Team.NS], lang))
         other = self.winner.other
         key = "game_why_both" if both else "game_why_one"
-        return say(key, lang, target=target, team=team_word(self.winner, lang),
-                   other=team_word(other, lang), total=totals[self.winner],
-                   other_total=totals[other])
+        return say(key, lang, target=_n(target, lang), team=team_word(self.winner, lang),
+                   other=team_word(other, lang), total=_n(totals[self.winner], lang),
+                   other_total=_n(totals[other], lang))
 
     def board(self, progress: Progress, lang: str) -> tuple[str, str]:
         scenario = self.scenario
@@ -171,7 +180,8 @@ class GameExercise(Exercise[GameScenario]):
         for team in (Team.NS, Team.EW):
             if answer.total(team) != self.totals[team]:
                 lines.append(say("game_wrong_total", lang, team=team_word(team, lang),
-                                 given=answer.total(team), total=self.totals[team]))
+                                 given=answer.total(team),
+                                 total=_n(self.totals[team], lang)))
         lines += [self.sums(lang), self.why(lang)]
         right = self.is_right(answer)
         head = say("game_right" if right else "game_wrong", lang, answer=self.solution(lang))

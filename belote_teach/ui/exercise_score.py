@@ -33,6 +33,7 @@ from belote_teach.ui.exercises import (
     number_box,
     read_team_numbers,
 )
+from belote_teach.ui.shared import lean
 
 __all__ = ["ScoreAnswer", "ScoreExercise"]
 
@@ -86,8 +87,8 @@ class ScoreExercise(Exercise[ScoreScenario]):
                               rule_id=OUTCOME_RULES[o]), o.value) for o in Outcome]
 
     def _build_controls(self, submit: Submit, refresh: Refresh) -> widgets.Widget:
-        self.outcome_choice = widgets.ToggleButtons(
-            options=self._outcome_options("en"), value=None,
+        self.outcome_choice = lean(
+            widgets.ToggleButtons, options=self._outcome_options("en"), value=None,
             style={"description_width": "initial", "button_width": "auto"})
         self.mark_inputs = {team: number_box() for team in (Team.NS, Team.EW)}
         self.check_button = check_button()
@@ -97,7 +98,9 @@ class ScoreExercise(Exercise[ScoreScenario]):
             if self.outcome_choice.value is None:
                 submit(Invalid("score_pick_outcome"))
                 return
-            marks = read_team_numbers(self.mark_inputs, "score_mark_empty")
+            marks = read_team_numbers(self.mark_inputs, "score_mark_empty",
+                                      high=self.score.mark_limit,
+                                      range_key="score_mark_range")
             if isinstance(marks, Invalid):
                 submit(marks)
                 return

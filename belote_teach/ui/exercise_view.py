@@ -23,6 +23,7 @@ import ipywidgets as widgets
 from belote_teach.cards import Card
 from belote_teach.ui.board import CardBoard
 from belote_teach.ui.exercises import Exercise, Invalid, Progress
+from belote_teach.ui.shared import lean
 
 __all__ = ["ChangeCallback", "ExerciseView"]
 
@@ -41,6 +42,9 @@ class ExerciseView(widgets.VBox):
         on_change: called as ``on_change(exercise, progress, answered)`` after every
             learner action on an exercise (see :data:`ChangeCallback`); the owner redraws
             with :meth:`draw` and keeps the result.
+        layout: the view's layout; ``None``: a layout of its own, which its owner may
+            change (the drill hides the view with ``layout.display``). An owner that never
+            changes it passes the page's shared one (:mod:`belote_teach.ui.shared`).
 
     Attributes:
         prompt: the question (HTML).
@@ -49,17 +53,18 @@ class ExerciseView(widgets.VBox):
             the whole answer).
     """
 
-    def __init__(self, on_change: ChangeCallback):
+    def __init__(self, on_change: ChangeCallback, *, layout: widgets.Layout | None = None):
         if not callable(on_change):
             raise TypeError(f"ExerciseView needs a callable on_change(exercise, progress, "
                             f"answered), got {on_change!r}")
         self._on_change = on_change
         self._shown: tuple[Exercise, Progress] | None = None
-        self.prompt = widgets.HTML()
+        self.prompt = lean(widgets.HTML)
         self.board = CardBoard()
-        self.controls_box = widgets.VBox()
+        self.controls_box = lean(widgets.VBox)
         self.board.observe(self._on_selected, names="selected")
-        super().__init__([self.prompt, self.board, self.controls_box])
+        super().__init__([self.prompt, self.board, self.controls_box],
+                         layout=layout if layout is not None else widgets.Layout())
 
     # ------------------------------------------------------------------ what is shown
     def show(self, exercise: Exercise, progress: Progress) -> None:

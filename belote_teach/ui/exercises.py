@@ -39,6 +39,7 @@ from belote_teach.render.exercises import say, team_word
 from belote_teach.rules import LegalPlays
 from belote_teach.scenarios import PlayScenario, Scenario, TrickScenario
 from belote_teach.trick import Trick
+from belote_teach.ui.shared import lean
 
 __all__ = [
     "LEARNER",
@@ -109,21 +110,34 @@ Submit = Callable[[object], None]
 Refresh = Callable[[], None]
 
 
-def read_whole(text: str, empty: Invalid) -> int | Invalid:
+def read_whole(text: str, empty: Invalid, *, high: int | None = None,
+               out_of_range: Invalid | None = None) -> int | Invalid:
     """A number of points typed by the learner: a whole number, 0 or more.
 
     Args:
         text: the box's content (spaces around it are ignored).
         empty: what to say when the box is empty.
+        high: the most points the answer can be (the engine's limit for the question,
+            e.g. :attr:`~belote_teach.scoring.ScoreBreakdown.mark_limit`);
+            ``None``: no limit but the four digits of a mark.
+        out_of_range: with ``high``, what to say of a whole number below 0 or above
+            ``high`` (its values gain ``text``, the number as typed, and ``high``).
 
     Returns:
-        The number, or an :class:`Invalid` saying what is wrong: ``empty``, or
-        ``not_a_number`` quoting the text (letters, a sign, a decimal point, more than
-        four digits).
+        The number, or an :class:`Invalid` saying what is wrong: ``empty``; with
+        ``high``, ``out_of_range`` for a whole number outside 0 to ``high`` (``-20``,
+        ``99999``); else ``not_a_number`` quoting the text (letters, a decimal point, and
+        without ``high`` a sign or more than four digits).
     """
     raw = text.strip()
     if not raw:
         return empty
+    if high is not None and out_of_range is not None and re.fullmatch(r"[-+−]?\d+", raw):
+        value = int(raw.replace("−", "-"))
+        if not 0 <= value <= high:
+            return Invalid(out_of_range.key, {**out_of_range.values, "text": raw,
+                                              "high": high})
+        return value
     if not re.fullmatch(rf"\d{{1,{_MAX_DIGITS}}}", raw):
         return Invalid("not_a_number", {"text": raw})
     return int(raw)
@@ -133,19 +147,25 @@ def number_box() -> widgets.Text:
     """An empty text box for a number of points, labelled by its ``description`` (the
     owner sets it in the learner's language). A text box, not an integer one, so that
     "nothing typed yet" differs from 0."""
-    box = widgets.Text(value="", layout=widgets.Layout(width="auto", margin="2px 12px 2px 0"),
-                       style={"description_width": "initial"})
+    box = lean(widgets.Text, value="", layout={"width": "auto", "margin": "2px 12px 2px 0"},
+               style={"description_width": "initial"})
     box.add_class("bt-number")   # a box 6 digits wide whatever the label's length (style.css)
     return box
 
 
-def read_team_numbers(boxes: Mapping[Team, widgets.Text], empty_key: str
+def read_team_numbers(boxes: Mapping[Team, widgets.Text], empty_key: str, *,
+                      high: int | None = None, range_key: str | None = None
                       ) -> dict[Team, int] | Invalid:
     """Each team's number read from its box (:func:`read_whole`), or the first problem:
-    ``Invalid(empty_key, {"team": team})`` for an empty box, ``not_a_number`` otherwise."""
+    ``Invalid(empty_key, {"team": team})`` for an empty box; with ``high`` and
+    ``range_key``, ``Invalid(range_key, {"team": team, "text": ..., "high": high})`` for a
+    whole number outside 0 to ``high`` (the box named by its team); ``not_a_number``
+    otherwise."""
     numbers: dict[Team, int] = {}
     for team, box in boxes.items():
-        number = read_whole(box.value, Invalid(empty_key, {"team": team}))
+        outside = Invalid(range_key, {"team": team}) if range_key is not None else None
+        number = read_whole(box.value, Invalid(empty_key, {"team": team}), high=high,
+                            out_of_range=outside)
         if isinstance(number, Invalid):
             return number
         numbers[team] = number
@@ -156,16 +176,16 @@ def choice_and_numbers(choice: widgets.Widget, boxes: Mapping[Team, widgets.Text
                        check: widgets.Button) -> widgets.VBox:
     """The controls of an exercise answered by a choice and one number per team: the
     choice above, the two boxes and the "Check" button in a row under it."""
-    row = widgets.HBox([*boxes.values(), check],
-                       layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-    box = widgets.VBox([choice, row], layout=widgets.Layout(margin="6px 0 0 0"))
+    row = lean(widgets.HBox, [*boxes.values(), check],
+               layout={"flex_flow": "row wrap", "align_items": "center"})
+    box = lean(widgets.VBox, [choice, row], layout={"margin": "6px 0 0 0"})
     box.add_class("bt-quiz-controls")
     return box
 
 
 def check_button() -> widgets.Button:
     """The "Check" button of an exercise (its owner sets the description's language)."""
-    return widgets.Button(icon="check", button_style="info")
+    return lean(widgets.Button, icon="check", button_style="info")
 
 
 # ------------------------------------------------------------------------ progress

@@ -86,7 +86,8 @@ class GameApp(widgets.VBox):
         self.language.observe(lambda change: self.set_language(str(change["new"])),
                               names="value")
         self.message = widgets.HTML()
-        self.target = widgets.Dropdown(options=TARGETS, value=1000, **_compact())
+        self.target = widgets.Dropdown(options=self._target_options(), value=1000,
+                                       **_compact())
         self.level = widgets.Dropdown(options=self._level_options(), value="club",
                                       **_compact())
         self.preset = widgets.Dropdown(options=self._preset_options(), value="classic",
@@ -138,6 +139,9 @@ class GameApp(widgets.VBox):
             assert isinstance(game, Game)
             self._draw_sheet(game)
 
+    def _target_options(self) -> list[tuple[str, int]]:
+        return [(explain.number(points, self.lang), points) for points in TARGETS]
+
     def _level_options(self) -> list[tuple[str, str]]:
         return [(explain.text(f"level_{level}", self.lang), level) for level in LEVELS]
 
@@ -146,6 +150,7 @@ class GameApp(widgets.VBox):
 
     def _label(self) -> None:
         lang = self.lang
+        relabel(self.target, self._target_options())
         self.target.description = explain.text("target_label", lang)
         relabel(self.level, self._level_options())
         self.level.description = explain.text("level_label", lang)

@@ -26,6 +26,7 @@ import ipywidgets as widgets
 
 from belote_teach import explain
 from belote_teach._storage import UnknownLanguageError, check_language
+from belote_teach.ui.shared import lean
 
 __all__ = ["DEFAULT_LANGUAGE", "UnknownLanguageError", "language_toggle", "lesson_language",
            "relabel", "resolve_language", "use_language"]
@@ -80,17 +81,18 @@ def language_toggle(lang: str) -> widgets.ToggleButtons:
 
     Returns:
         A :class:`ipywidgets.ToggleButtons` that keeps its size in a row (put it last in
-        the widget's top row, whose ``justify_content`` is ``"space-between"``).
+        the widget's top row, whose ``justify_content`` is ``"space-between"``); its
+        layout and style are the page's shared ones (:func:`belote_teach.ui.shared.lean`).
 
     Raises:
         UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"`` (nothing is built).
     """
     lang = _checked(lang)
-    return widgets.ToggleButtons(
+    return lean(
+        widgets.ToggleButtons,
         options=[(code.upper(), code) for code in explain.LANGUAGES], value=lang,
         tooltips=[str(explain.catalog(code)["language"]) for code in explain.LANGUAGES],
-        style={"button_width": "52px"},
-        layout=widgets.Layout(flex="0 0 auto", width="auto"))
+        style={"button_width": "52px"}, layout={"flex": "0 0 auto", "width": "auto"})
 
 
 def relabel(selection: widgets.Dropdown | widgets.ToggleButtons,

@@ -1,5 +1,7 @@
 """Building blocks of the lesson notebooks: worked examples drawn by the engine and the
-exercise sets. Each function returns one widget for a notebook cell to display.
+exercise sets, each returned for a notebook cell to display. A worked example is a
+:class:`~belote_teach.ui.board.StaticBoard`, a plain HTML output the learner looks at (no
+widget model for the page to fetch, issue 8); an exercise set or a drill is a widget.
 
     >>> board = show_position("C", trick=["7D", "AD"], hand=["8C", "QC", "KH", "AS"])
     >>> "Must trump" in board.feedback_html
@@ -62,10 +64,11 @@ from belote_teach.rules import RuleSet, legal_plays
 from belote_teach.scenarios import load_file
 from belote_teach.scoring import score_deal
 from belote_teach.trick import Trick
-from belote_teach.ui.board import CardBoard
+from belote_teach.ui.board import StaticBoard
 from belote_teach.ui.drill import DrillPlayer
 from belote_teach.ui.language import lesson_language, resolve_language, use_language
 from belote_teach.ui.scenario_player import ScenarioPlayer
+from belote_teach.ui.shared import lean
 
 __all__ = [
     "drill",
@@ -96,7 +99,7 @@ LEARNER = Seat.SOUTH
 
 def show_position(trump: Suit | str, trick: Iterable[Card | str], hand: Iterable[Card | str], *,
                   rules: RuleSet | str | Mapping[str, object] | None = None,
-                  lang: str | None = None) -> CardBoard:
+                  lang: str | None = None) -> StaticBoard:
     """A worked example of R3: the table with ``trick``, the learner's ``hand`` (South,
     next to play) with the legal cards marked ✓ and the others dimmed, and the engine's
     explanation under the rule's title.
@@ -116,7 +119,7 @@ def show_position(trump: Suit | str, trick: Iterable[Card | str], hand: Iterable
     legal = legal_plays(hand, position, RuleSet.from_spec(rules))
     states = {card: ("legal" if card in legal else "dim") for card in legal.hand}
     title = explain.position_title(legal, lang)
-    return CardBoard(
+    return StaticBoard(
         table_html=render.table_html(position, LEARNER, lang),
         hand_html=render.hand_html(legal.hand, lang, states=states, interactive=False,
                                    trump=legal.trump),
@@ -129,7 +132,7 @@ def show_position(trump: Suit | str, trick: Iterable[Card | str], hand: Iterable
 
 
 def show_trick(trump: Suit | str, cards: Iterable[Card | str], *, leader: Seat | str = LEARNER,
-               lang: str | None = None) -> CardBoard:
+               lang: str | None = None) -> StaticBoard:
     """A complete trick on the table with its winner and card points (R1.5), and why it
     wins with the points card by card (R1.2, R1.3).
 
@@ -153,9 +156,9 @@ def show_trick(trump: Suit | str, cards: Iterable[Card | str], *, leader: Seat |
                         winner=explain.seat_name(trick.winner, lang),
                         card=explain.card_short(master.card, lang),
                         the_card=explain.the_card(master.card, lang), points=trick.points)
-    return CardBoard(table_html=render.table_html(trick, LEARNER, lang),
-                     feedback_html=render.message_html(
-                         "info", line, [explain.explain_trick(trick, LEARNER, lang)]))
+    return StaticBoard(table_html=render.table_html(trick, LEARNER, lang),
+                       feedback_html=render.message_html(
+                           "info", line, [explain.explain_trick(trick, LEARNER, lang)]))
 
 
 def exercises(path: str | Path, *, lang: str | None = None, title: str = "",
@@ -198,14 +201,15 @@ def exercises(path: str | Path, *, lang: str | None = None, title: str = "",
         shown = {scenario.id for scenario in chosen}
         player = ScenarioPlayer(chosen, lang=lang, title=title,
                                 results={k: v for k, v in saved.items() if k in shown})
-    notice = widgets.HTML()
+    notice: list[widgets.HTML] = []     # built only when there is a problem to tell
 
     def tell(problem: str | None) -> None:
         if problem is None:
             return
-        notice.value = render.message_html("bad", problem)
-        if notice not in player.children:
-            player.children = (notice, *player.children)
+        if not notice:
+            notice.append(lean(widgets.HTML))
+            player.children = (notice[0], *player.children)
+        notice[0].value = render.message_html("bad", problem)
 
     def keep(scenario_id: str, result: Mapping[str, object]) -> None:
         tell(store.record_result(lesson_id, scenario_id, result, lang=player.lang))
@@ -215,7 +219,7 @@ def exercises(path: str | Path, *, lang: str | None = None, title: str = "",
     return player
 
 
-def show_orders(lang: str | None = None) -> CardBoard:
+def show_orders(lang: str | None = None) -> StaticBoard:
     """The trump and plain-suit orders with their card points (R1.2, R1.3), drawn from the
     engine's tables so the lesson and the engine cannot disagree.
 
@@ -226,7 +230,7 @@ def show_orders(lang: str | None = None) -> CardBoard:
         ValueError: unknown language.
     """
     lang = resolve_language(lang)
-    return CardBoard(table_html=render.orders_html(lang))
+    return StaticBoard(table_html=render.orders_html(lang))
 
 
 # ---------------------------------------------------------------------------- shared
@@ -303,7 +307,7 @@ def _coach_box(head: str, paragraphs: Iterable[str]) -> str:
 
 
 # ---------------------------------------------------------------------------- lesson 1 (R1)
-def show_deck(lang: str | None = None) -> CardBoard:
+def show_deck(lang: str | None = None) -> StaticBoard:
     """The 32 cards of the deck (R1.1), one row per suit in sequence order (R1.6), drawn
     from the engine's :data:`~belote_teach.cards.DECK`.
 
@@ -314,10 +318,10 @@ def show_deck(lang: str | None = None) -> CardBoard:
         ValueError: unknown language.
     """
     lang = resolve_language(lang)
-    return CardBoard(table_html=examples.deck_html(lang))
+    return StaticBoard(table_html=examples.deck_html(lang))
 
 
-def show_seats(lang: str | None = None) -> CardBoard:
+def show_seats(lang: str | None = None) -> StaticBoard:
     """The four seats seen from the learner (South, at the bottom): the partner opposite,
     the opponents left and right, the two teams Nous / Eux (R1.1) and the order of play,
     counter-clockwise (R2.8), from the engine's :class:`~belote_teach.cards.Seat`.
@@ -329,11 +333,11 @@ def show_seats(lang: str | None = None) -> CardBoard:
         ValueError: unknown language.
     """
     lang = resolve_language(lang)
-    return CardBoard(table_html=examples.seats_html(LEARNER, lang))
+    return StaticBoard(table_html=examples.seats_html(LEARNER, lang))
 
 
 def show_count(trump: Suit | str, cards: Iterable[Card | str], *,
-               lang: str | None = None) -> CardBoard:
+               lang: str | None = None) -> StaticBoard:
     """Cards with the card points of each (R1.2, R1.3) and their sum, in points.
 
     Args:
@@ -351,10 +355,10 @@ def show_count(trump: Suit | str, cards: Iterable[Card | str], *,
     counted = parse_cards(cards, what="cards")
     if not counted:
         raise InvalidPositionError("show_count needs at least one card to count, got none")
-    return CardBoard(table_html=examples.count_html(counted, suit, lang))
+    return StaticBoard(table_html=examples.count_html(counted, suit, lang))
 
 
-def show_deck_points(trump: Suit | str, *, lang: str | None = None) -> CardBoard:
+def show_deck_points(trump: Suit | str, *, lang: str | None = None) -> StaticBoard:
     """The card points of each suit with ``trump`` as atout, the 152 of the 32 cards and
     the 10 of the dix de der: 162 points in a deal (R1.2–R1.4), summed by the engine.
 
@@ -367,7 +371,7 @@ def show_deck_points(trump: Suit | str, *, lang: str | None = None) -> CardBoard
         ValueError: unknown language.
     """
     lang = resolve_language(lang)
-    return CardBoard(table_html=examples.deck_points_html(Suit.parse(trump), lang))
+    return StaticBoard(table_html=examples.deck_points_html(Suit.parse(trump), lang))
 
 
 # ---------------------------------------------------------------------------- lesson 2 (R2)
@@ -423,7 +427,7 @@ def _deal_text(deal: Deal, lang: str) -> tuple[str, list[str]]:
 
 
 def show_deal(seed: int, dealer: Seat | str = LEARNER, bids: Iterable[Bid | str] = (), *,
-              open_hands: bool = False, lang: str | None = None) -> CardBoard:
+              open_hands: bool = False, lang: str | None = None) -> StaticBoard:
     """A real deal dealt by the engine (``Deal.new(dealer, rng=seed)``, R2.1–R2.3) and
     the bids said so far, seen from South: the table with the dealer's button, the
     turned card (retourne) and the stock, or the atout and the taker once somebody took;
@@ -457,8 +461,8 @@ def show_deal(seed: int, dealer: Seat | str = LEARNER, bids: Iterable[Bid | str]
     if open_hands:
         more = (examples.completion_html(deal, lang) if deal.contract is not None
                 else examples.packets_html(deal, lang))
-    return CardBoard(table_html=_table_of(deal.observation(LEARNER), lang),
-                     hand_html=more, feedback_html=render.message_html("info", head, lines))
+    return StaticBoard(table_html=_table_of(deal.observation(LEARNER), lang),
+                       hand_html=more, feedback_html=render.message_html("info", head, lines))
 
 
 def _bidding_deal(hand: Iterable[Card | str], turned: Card | str,
@@ -499,7 +503,7 @@ def _bidding_deal(hand: Iterable[Card | str], turned: Card | str,
 
 def show_bidding(hand: Iterable[Card | str], turned: Card | str,
                  history: Sequence[Bid | str] = (), *, bid: Bid | str | None = None,
-                 seed: int = 0, samples: int | None = None, lang: str | None = None) -> CardBoard:
+                 seed: int = 0, samples: int | None = None, lang: str | None = None) -> StaticBoard:
     """South's turn to bid with ``hand`` and the retourne ``turned`` (R2.4, R2.5), and what
     the coach says: its advice (:func:`~belote_teach.coach_calls.hint_bid`, R9 tip 1
     checked by simulation, with the chance of making the contract in %) and, when ``bid``
@@ -538,12 +542,12 @@ def show_bidding(hand: Iterable[Card | str], turned: Card | str,
         review = review_bid(obs, bid, rng=random.Random(seed), samples=samples)
         lines.insert(0, review.explanation(lang))
         head = t("bidding.head_review", lang, bid=bid_name(review.bid, lang))
-    return CardBoard(table_html=_table_of(obs, lang), feedback_html=_coach_box(head, lines))
+    return StaticBoard(table_html=_table_of(obs, lang), feedback_html=_coach_box(head, lines))
 
 
 # ---------------------------------------------------------------------------- lesson 4 (R4, R5)
 def show_announcements(hand: Iterable[Card | str], trump: Suit | str, *,
-                       lang: str | None = None) -> CardBoard:
+                       lang: str | None = None) -> StaticBoard:
     """What an 8-card hand can announce, as the engine reads it
     (:func:`~belote_teach.announcements.find_announcements`: R4.1 sequences, R4.2 carrés,
     R4.3 one card in one combination, the reading worth the most), with the points, and
@@ -567,11 +571,11 @@ def show_announcements(hand: Iterable[Card | str], trump: Suit | str, *,
             f"(R4.4), got {len(cards)}: {' '.join(str(c) for c in cards)}")
     suit = Suit.parse(trump)
     found = find_announcements(cards, suit)
-    return CardBoard(table_html=examples.announcements_html(
+    return StaticBoard(table_html=examples.announcements_html(
         cards, suit, found, has_belote(cards, suit), lang))
 
 
-def show_announcement_values(lang: str | None = None) -> CardBoard:
+def show_announcement_values(lang: str | None = None) -> StaticBoard:
     """What each announcement is worth, in points: the sequences (tierce, cinquante, cent,
     R4.1) and the carrés by rank (R4.2), drawn from the engine's tables.
 
@@ -582,11 +586,11 @@ def show_announcement_values(lang: str | None = None) -> CardBoard:
         ValueError: unknown language.
     """
     lang = resolve_language(lang)
-    return CardBoard(table_html=examples.announcement_values_html(lang))
+    return StaticBoard(table_html=examples.announcement_values_html(lang))
 
 
 def show_compare(trump: Suit | str, ns: Iterable[object] = (), ew: Iterable[object] = (), *,
-                 lang: str | None = None) -> CardBoard:
+                 lang: str | None = None) -> StaticBoard:
     """Which team scores its announcements (R4.5, R4.6), as the engine compares them
     (:func:`~belote_teach.announcements.compare_announcements`): each team's
     announcements, the best of each, the winner with all its points and the step of R4.5
@@ -608,8 +612,8 @@ def show_compare(trump: Suit | str, ns: Iterable[object] = (), ew: Iterable[obje
     suit = Suit.parse(trump)
     ns_list, ew_list = _announcements(ns, "ns"), _announcements(ew, "ew")
     winner, scored = compare_announcements(ns_list, ew_list, suit)
-    return CardBoard(table_html=examples.compare_html(ns_list, ew_list, suit, winner, scored,
-                                                      lang))
+    return StaticBoard(table_html=examples.compare_html(ns_list, ew_list, suit, winner,
+                                                        scored, lang))
 
 
 def _play_text(deal: Deal, obs: Observation, lang: str) -> list[str]:
@@ -640,7 +644,7 @@ def _play_text(deal: Deal, obs: Observation, lang: str) -> list[str]:
 def show_play(seed: int, dealer: Seat | str = LEARNER, *, cards: int = 0,
               rules: RuleSet | str | Mapping[str, object] | None = None, hint: bool = False,
               review: Card | str | None = None, belote: bool | None = None,
-              lang: str | None = None) -> CardBoard:
+              lang: str | None = None) -> StaticBoard:
     """A real deal (``Deal.new(dealer, rng=seed, rules)``) played by four club players
     (the course's computer players) until ``cards`` cards are on the table, seen from
     South: the table with what was said (the bids, the announcements declared during
@@ -695,8 +699,8 @@ def show_play(seed: int, dealer: Seat | str = LEARNER, *, cards: int = 0,
     more = ""
     if deal.score is not None:
         more = render_deal_breakdown(deal.score, lang=lang, nous=LEARNER.team)
-    return CardBoard(table_html=_table_of(obs, lang, during_play=True), hand_html=more,
-                     feedback_html=_coach_box(head, lines))
+    return StaticBoard(table_html=_table_of(obs, lang, during_play=True), hand_html=more,
+                       feedback_html=_coach_box(head, lines))
 
 
 # ---------------------------------------------------------------------------- lesson 5 (R6)
@@ -706,7 +710,7 @@ def show_score(takers: Team | str, card_points: Mapping[Team | str, int],
                reserve: int = 0, revoke: Team | str | None = None,
                trump: Suit | str | None = None,
                rules: RuleSet | str | Mapping[str, object] | None = None,
-               lang: str | None = None) -> CardBoard:
+               lang: str | None = None) -> StaticBoard:
     """The score of a finished deal as the engine computes it
     (:func:`~belote_teach.scoring.score_deal`: R6.1 totals, R6.2 contract, R6.3 made,
     R6.4 dedans, R6.5 capot, R6.6 litige and reserve, R6.7 rounding, R5.3 belote, R3.8
@@ -741,12 +745,12 @@ def show_score(takers: Team | str, card_points: Mapping[Team | str, int],
     score = score_deal(takers=takers, card_points=card_points, tricks=tricks, belote=belote,
                        announcements=declared, reserve=reserve, revoke=revoke, trump=trump,
                        rules=rules)
-    return CardBoard(table_html=render_deal_breakdown(score, lang=lang, nous=LEARNER.team))
+    return StaticBoard(table_html=render_deal_breakdown(score, lang=lang, nous=LEARNER.team))
 
 
 def show_score_sheet(seed: int, *, deals: int | None = None,
                      rules: RuleSet | str | Mapping[str, object] | None = None,
-                     lang: str | None = None) -> CardBoard:
+                     lang: str | None = None) -> StaticBoard:
     """The score sheet (Nous / Eux) of a game played by four club players from ``seed``
     (:class:`~belote_teach.game.Game`, first dealer South): one row per deal with the
     contract, the outcome and the marks, each deal's summary on demand, the running
@@ -776,14 +780,14 @@ def show_score_sheet(seed: int, *, deals: int | None = None,
     rng = random.Random(seed)
     while not game.is_over and (deals is None or len(game.sheet) < deals):
         play_deal(game.deal, players, rng)
-    return CardBoard(table_html=render_score_sheet(game.sheet, lang=lang))
+    return StaticBoard(table_html=render_score_sheet(game.sheet, lang=lang))
 
 
 # ---------------------------------------------------------------------------- lesson 6 (R9)
 def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
              belote: bool | None = None, declare: Iterable[object] | None = None,
              hint: bool = True, lang: str | None = None,
-             deals: str | Path | None = None) -> CardBoard:
+             deals: str | Path | None = None) -> StaticBoard:
     """The key moment of a curated practice deal (``notebooks/deals/practice.yaml``), where
     a tip of R9 or a rule decides South's move, reached with club players in all four
     seats; South's view with the cards South may play marked, and the coach's advice
@@ -841,8 +845,8 @@ def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
         if review is not None:
             lines.insert(0, review_bid(obs, Bid.parse(review),
                                        rng=random.Random(rng_seed)).explanation(lang))
-        return CardBoard(table_html=_table_of(obs, lang),
-                         feedback_html=_coach_box(practice.title(lang), lines))
+        return StaticBoard(table_html=_table_of(obs, lang),
+                           feedback_html=_coach_box(practice.title(lang), lines))
     _replay_until(deal, lambda d: (d.phase is Phase.PLAY and d.turn is LEARNER
                                    and len(d.tricks) + 1 == moment.trick),
                   f"South's card in pli {moment.trick}")
@@ -863,7 +867,7 @@ def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
         else:
             lines.append(coach.review(obs, card, rng=random.Random(rng_seed))
                          .explanation(lang))
-    return CardBoard(
+    return StaticBoard(
         table_html=render_table(obs, lang=lang, spoken=spoken_words(obs, lang),
                                 show_hand=False, show_master=True, last_trick_shown=True),
         hand_html=render.hand_html(legal.hand, lang, states=states, interactive=False,

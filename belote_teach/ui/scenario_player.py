@@ -51,6 +51,7 @@ from belote_teach.ui.exercise_score import ScoreExercise
 from belote_teach.ui.exercise_view import ExerciseView
 from belote_teach.ui.exercises import Exercise, PlayExercise, Progress, TrickExercise
 from belote_teach.ui.language import language_toggle
+from belote_teach.ui.shared import lean, shared_model
 
 __all__ = ["ResultCallback", "ResultsError", "ScenarioPlayer", "exercise_for"]
 
@@ -168,29 +169,29 @@ class ScenarioPlayer(widgets.VBox):
         self._progress = [progress[i] for i in ids]
         self._callbacks: list[ResultCallback] = []
 
-        self.heading = widgets.HTML(f"<h3>{html.escape(title)}</h3>" if title else "")
-        self.counter = widgets.HTML()
-        self.score_label = widgets.HTML()
+        self.heading = lean(widgets.HTML, f"<h3>{html.escape(title)}</h3>" if title else "")
+        self.counter = lean(widgets.HTML)
+        self.score_label = lean(widgets.HTML)
         self.language = language_toggle(lang)
-        self.view = ExerciseView(self._on_change)
+        self.view = ExerciseView(self._on_change, layout=shared_model(widgets.Layout))
         self.prompt, self.board = self.view.prompt, self.view.board
         self.controls_box = self.view.controls_box
-        self.previous_button = widgets.Button(icon="arrow-left")
-        self.hint_button = widgets.Button(icon="lightbulb-o")
-        self.next_button = widgets.Button(icon="arrow-right", button_style="primary")
+        self.previous_button = lean(widgets.Button, icon="arrow-left")
+        self.hint_button = lean(widgets.Button, icon="lightbulb-o")
+        self.next_button = lean(widgets.Button, icon="arrow-right", button_style="primary")
 
         self.language.observe(self._on_language, names="value")
         self.previous_button.on_click(lambda _: self.go(self.index - 1))
         self.next_button.on_click(lambda _: self.go(self.index + 1))
         self.hint_button.on_click(lambda _: self.show_hint())
 
-        top = widgets.HBox([self.counter, self.score_label, self.language],
-                           layout=widgets.Layout(justify_content="space-between",
-                                                 align_items="center", flex_flow="row wrap"))
-        nav = widgets.HBox([self.previous_button, self.hint_button, self.next_button],
-                           layout=widgets.Layout(margin="8px 0 0 0"))
+        top = lean(widgets.HBox, [self.counter, self.score_label, self.language],
+                   layout={"justify_content": "space-between", "align_items": "center",
+                           "flex_flow": "row wrap"})
+        nav = lean(widgets.HBox, [self.previous_button, self.hint_button, self.next_button],
+                   layout={"margin": "8px 0 0 0"})
         super().__init__([self.heading, top, self.view, nav],
-                         layout=widgets.Layout(max_width="780px"))
+                         layout=shared_model(widgets.Layout, max_width="780px"))
         self.add_class("bt-player")
         self._redraw()
 

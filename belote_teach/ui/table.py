@@ -66,7 +66,9 @@ class TableApp(widgets.VBox):
             learner's choice on to the next table they build).
 
     Attributes:
-        pace_slider: the learner's control of :attr:`pace` (seconds, 0 to 2).
+        pace_slider: the learner's control of :attr:`pace` (seconds, 0 to 2), without its
+            own readout; ``pace_value`` shows the value beside it in the learner's
+            language (``"0,6 s"``).
         board: the :class:`CardBoard` (table, hand, feedback); a click on a card sets
             ``board.selected`` (tests set it to play a card).
         bids: the bidding box's buttons, by bid notation (``"take"``, ``"pass"``, ``"S"``…).
@@ -101,11 +103,15 @@ class TableApp(widgets.VBox):
         self.review_button = widgets.ToggleButton()
         self.review_button.observe(lambda change: self.redraw(), names="value")
         self.review = widgets.HTML()
+        # the slider's own readout would print "0.6" in every language: the value is
+        # shown beside it instead, worded by explain.number ("0,6 s" in French)
         self.pace_slider = widgets.FloatSlider(
-            value=pace, min=0.0, max=2.0, step=0.1, readout_format=".1f",
+            value=pace, min=0.0, max=2.0, step=0.1, readout=False,
             style={"description_width": "initial"})
-        self.pace_slider.observe(lambda change: setattr(self, "pace", change["new"]),
-                                 names="value")
+        self.pace_slider.add_class("bt-pace")
+        self.pace_value = widgets.HTML()
+        self.pace_value.add_class("bt-pace-value")
+        self.pace_slider.observe(self._on_pace, names="value")
         self.next_button = widgets.Button(button_style="primary")
         self.four_colour = widgets.Checkbox(value=bool(four_colour), indent=False,
                                             layout=widgets.Layout(width="auto"))
@@ -119,7 +125,7 @@ class TableApp(widgets.VBox):
         self.replay_button.on_click(lambda _: self._replay())
         tools = widgets.HBox([self.next_button, self.hint_button, self.undo_button,
                               self.last_button, self.review_button, self.replay_button,
-                              self.pace_slider, self.four_colour],
+                              self.pace_slider, self.pace_value, self.four_colour],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__([self.status, self.board, self.bid_box, self.announce_box,
                           self.belote, tools, self.review])
@@ -161,6 +167,7 @@ class TableApp(widgets.VBox):
         self.replay_button.description = explain.text("replay_deal", lang)
         self.review_button.description = explain.text("review_deal", lang)
         self.pace_slider.description = explain.text("pace_label", lang)
+        self._show_pace()
         self.next_button.description = explain.text("next_deal", lang)
         self.four_colour.description = explain.text("four_colour", lang)
         # a toggle button without a tooltip would say title="null"
@@ -169,6 +176,19 @@ class TableApp(widgets.VBox):
         self.announce_title.value = html.escape(explain.text("declare_with_card", lang))
         for announcement, box in zip(self._offered, self.announce, strict=True):
             box.description = call_text.announcement_name(announcement, lang)
+
+    def _on_pace(self, change: dict[str, object]) -> None:
+        value = change["new"]
+        assert isinstance(value, float)
+        self.pace = value
+        self._show_pace()
+
+    def _show_pace(self) -> None:
+        """The pace beside its slider, in the session's language: ``"0,6 s"`` / ``"0.6 s"``
+        (:func:`~belote_teach.explain.number`)."""
+        lang = self.session.lang
+        seconds = explain.number(self.pace_slider.value, lang, digits=1)
+        self.pace_value.value = html.escape(explain.text("pace_value", lang, seconds=seconds))
 
     # ------------------------------------------------------------------ flow
     def advance(self) -> None:
@@ -344,7 +364,8 @@ class TableApp(widgets.VBox):
         lang = self.session.lang
         buttons = {}
         for bid in sorted(obs.legal_bids, key=lambda b: (b.is_pass, str(b))):
-            button = widgets.Button(description=call_text.bid_name(bid, lang))
+            words = call_text.bid_words(bid, lang)    # as in the lessons' exercises
+            button = widgets.Button(description=words, tooltip=words)
             button.on_click(lambda _, chosen=bid: self.bid(chosen))
             buttons[str(bid)] = button
         self.bids = buttons

@@ -79,7 +79,8 @@ class WelcomePage(widgets.VBox):
         message: what happened last (a damaged progress file, a file loaded or refused,
             a reset), in the page's language; empty when there is nothing to say.
         download: the link downloading the progress file (HTML).
-        upload: the file picker of a progress file to load.
+        upload: the file picker of a progress file to load, labelled by the catalog's
+            ``welcome.load`` (its tooltip too: the page shows no file counter).
         load_mode: ``"merge"`` (add to the progress) or ``"replace"``.
         reset_button: asks to reset the progress; ``reset_yes`` / ``reset_no`` in
             ``confirm_box`` (shown only while asking) answer.
@@ -107,6 +108,9 @@ class WelcomePage(widgets.VBox):
         self.download = widgets.HTML()
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
                                          icon="upload", layout=widgets.Layout(width="auto"))
+        # ipywidgets writes "<description> (0)" on the button: course.css shows the label
+        # alone, drawn from the tooltip, so that no file counter reads as a bug
+        self.upload.add_class("bt-upload")
         self.load_mode = widgets.ToggleButtons(value="merge", options=list(IMPORT_MODES),
                                                style={"button_width": "auto"})
         self.reset_button = widgets.Button(icon="trash", layout=widgets.Layout(width="auto",
@@ -231,6 +235,7 @@ class WelcomePage(widgets.VBox):
                            f"<p>{_e(_w('keep_help', lang))}</p>")
         self.download.value = download_link_html(found.record.to_json(), lang)
         self.upload.description = _w("load", lang)
+        self.upload.tooltip = self.upload.description      # the label course.css shows
         mode = self.load_mode.value
         self.load_mode.options = [(_w(f"load_{m}", lang), m) for m in IMPORT_MODES]
         self.load_mode.value = mode

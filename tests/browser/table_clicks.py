@@ -32,7 +32,8 @@ def play_a_deal(page: Page) -> list[str]:
         if "deal is over" in status:
             return comments
         if "Your turn to bid" in status:
-            page.get_by_role("button", name=re.compile("take", re.IGNORECASE)).click()
+            # "I take" in round 1, "I take hearts ♥"... in round 2: the first one offered
+            page.get_by_role("button", name=re.compile("take", re.IGNORECASE)).first.click()
             page.wait_for_function(
                 "() => !document.querySelector('.bt-table-status').innerText.includes('bid')",
                 timeout=30_000)

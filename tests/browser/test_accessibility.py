@@ -43,7 +43,7 @@ from belote_teach import explain
 from belote_teach.bidding import Bid
 from belote_teach.cards import Card, Suit
 from belote_teach.course import COURSE, Lesson, LessonKind
-from belote_teach.explain.calls import bid_name
+from belote_teach.explain.calls import bid_words
 from belote_teach.render import FOUR_COLOUR_CLASS, STYLE
 from conftest import lesson_url
 
@@ -106,7 +106,8 @@ def settle(page: Page) -> None:
     """Wait until the number of drawn widgets has not changed for a second."""
     page.wait_for_function(
         """() => {
-          const count = document.querySelectorAll(".jupyter-widgets, .bt-root").length;
+          const count = document.querySelectorAll(".jupyter-widgets, .bt-root, bt-board")
+            .length;
           const now = performance.now();
           const seen = window.__btSettle;
           if (!seen || seen.count !== count) {
@@ -205,7 +206,9 @@ def set_pace_to_zero(page: Page) -> None:
 
     tab_to(page, PACE_HANDLE, what="the pace slider")
     page.keyboard.press("Home")
-    expect(page.locator(".bt-table-app .widget-readout").first).to_have_text("0.0")
+    # the value beside the slider, in the page's language (ui/table.py): "0.0 s" / "0,0 s"
+    expect(page.locator(".bt-table-app .bt-pace-value").first).to_have_text(
+        re.compile(r"^0[.,]0\s*s$"))
 
 
 def play_the_deal_by_keyboard(page: Page, lang: str,
@@ -227,7 +230,7 @@ def play_the_deal_by_keyboard(page: Page, lang: str,
 
     over, to_bid, to_play = (explain.text(key, lang)
                              for key in ("deal_over", "turn_bid", "turn_card"))
-    take, pass_ = (bid_name(Bid.parse(bid), lang) for bid in ("take", "pass"))
+    take, pass_ = (bid_words(Bid.parse(bid), lang) for bid in ("take", "pass"))
     hand = page.locator(".bt-part-hand .bt-card")
     played = held = 0
     deadline = time.monotonic() + DEAL_SECONDS
@@ -290,7 +293,14 @@ def expect_cards_named(page: Page, lang: str) -> int:
 
 # ---------------------------------------------------------------------------- reflow
 #: What the page must show whole at 200% zoom: its scrolling and what is cut or outside.
+#: The worked examples are drawn in the shadow root of a <bt-board> element (ui.board's
+#: StaticBoard): the checks look inside shadow roots, and from an element inside one up to
+#: its host.
 REFLOW_PROBLEMS = """() => {
+  const deep = (root, selector) => [...root.querySelectorAll(selector),
+    ...[...root.querySelectorAll("*")].filter(el => el.shadowRoot)
+      .flatMap(el => deep(el.shadowRoot, selector))];
+  const up = el => el.parentElement || el.getRootNode().host || null;
   const problems = [];
   const width = document.documentElement.clientWidth;
   const say = (what, el) => problems.push(what + ": " + el.outerHTML.slice(0, 160));
@@ -298,16 +308,16 @@ REFLOW_PROBLEMS = """() => {
   if (page.scrollWidth > page.clientWidth + 1) {
     problems.push(`the page scrolls sideways: ${page.scrollWidth} > ${page.clientWidth}`);
   }
-  for (const el of document.querySelectorAll("body *")) {
+  for (const el of deep(document.body, "*")) {
     const overflow = getComputedStyle(el).overflowX;
     if ((overflow === "auto" || overflow === "scroll") && el.clientWidth > 0
         && el.scrollWidth > el.clientWidth + 1) {
       say(`scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`, el);
     }
   }
-  const shown = "#rendered_cells :is(.bt-card, button, select, input, label, "
-    + ".widget-label, .bt-table-plate, .bt-chip, .bt-label, .bt-table-status, .bt-msg)";
-  for (const el of document.querySelectorAll(shown)) {
+  const shown = ".bt-card, button, select, input, label, .widget-label, .bt-table-plate, "
+    + ".bt-chip, .bt-label, .bt-table-status, .bt-msg";
+  for (const el of deep(document.querySelector("#rendered_cells"), shown)) {
     const box = el.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
     if (box.left < -1 || box.right > width + 1) {
@@ -317,11 +327,11 @@ REFLOW_PROBLEMS = """() => {
     const cuts = !el.classList.contains("bt-card") && el.tagName !== "SELECT"
       && el.scrollWidth > el.clientWidth + 1;
     if (cuts) say(`text cut short (${el.scrollWidth} > ${el.clientWidth})`, el);
-    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
-      if (getComputedStyle(up).overflowX === "visible") continue;
-      const frame = up.getBoundingClientRect();
+    for (let outer = up(el); outer && outer !== document.body; outer = up(outer)) {
+      if (getComputedStyle(outer).overflowX === "visible") continue;
+      const frame = outer.getBoundingClientRect();
       if (box.left < frame.left - 1 || box.right > frame.right + 1) {
-        say("cut by its container " + up.className, el);
+        say("cut by its container " + outer.className, el);
         break;
       }
     }
@@ -431,10 +441,10 @@ def test_reflow_at_200_percent_zoom(page: Page, voila: VoilaServer, lang: str,
         return
     over, to_bid, to_play = (explain.text(key, lang)
                              for key in ("deal_over", "turn_bid", "turn_card"))
-    pass_ = page.get_by_role("button", name=bid_name(Bid.parse("pass"), lang), exact=True)
+    pass_ = page.get_by_role("button", name=bid_words(Bid.parse("pass"), lang), exact=True)
     # take when it is offered, else pass: the bidding box lists "take" first
     take_or_pass = page.get_by_role("button", name=re.compile(
-        "^(?:" + "|".join(re.escape(bid_name(Bid.parse(b), lang)) for b in ("take", "pass"))
+        "^(?:" + "|".join(re.escape(bid_words(Bid.parse(b), lang)) for b in ("take", "pass"))
         + ")$")).first
     deadline = time.monotonic() + DEAL_SECONDS
     while (status := table_status(page)) != to_play and time.monotonic() < deadline:

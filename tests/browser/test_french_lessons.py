@@ -38,7 +38,7 @@ from belote_teach import explain
 from belote_teach.bidding import Bid
 from belote_teach.cards import Seat
 from belote_teach.course import COURSE, Lesson, LessonKind
-from belote_teach.explain.calls import bid_name
+from belote_teach.explain.calls import bid_words
 from conftest import lesson_url
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ TABLE_SECONDS = 120
 
 def notebook(lesson: Lesson, lang: str = LANG) -> str:
     """The path of ``lesson``'s notebook in the ``lang`` edition, from the repository
-    root (``notebooks/fr/03-jouer-une-levee.ipynb``)."""
+    root (``notebooks/fr/03-jouer-un-pli.ipynb``)."""
     return f"notebooks/{lang}/{lesson.notebook(lang)}"
 
 
@@ -162,7 +162,7 @@ def bid_then_play_a_card(page: Page) -> list[str]:
             expect(page.locator(".bt-table-status")).not_to_have_text(status)
         elif status == explain.text("turn_bid", LANG):
             # pass is always offered: once its button is drawn, the bidding box is
-            take, pass_ = (page.get_by_role("button", name=bid_name(Bid.parse(bid), LANG),
+            take, pass_ = (page.get_by_role("button", name=bid_words(Bid.parse(bid), LANG),
                                             exact=True) for bid in ("take", "pass"))
             pass_.wait_for(state="visible")
             chosen = "take" if take.count() else "pass"
