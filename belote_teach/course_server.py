@@ -83,7 +83,7 @@ def _pools() -> dict[str, int]:
 #: first, then the lessons in course order (a learner goes through them in that order),
 #: English and French side by side. One each is enough for one learner (``make run``): a
 #: kernel handed over is replaced once the server is quiet again. A prepared kernel holds
-#: about 105 MiB (benchmarks/start.py prints the figure): some 1.9 GiB for the 18.
+#: 65 to 185 MiB resident (benchmarks/start.py prints the figures): some 1.5 GiB in all.
 POOLS: Mapping[str, int] = MappingProxyType(_pools())
 
 #: Seconds without any kernel activity (no page being run or drawn, no learner clicking)

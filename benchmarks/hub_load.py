@@ -452,6 +452,14 @@ async def run_class(hub: Hub, chromium: str, args: Sequence[str], learners: int,
 
 
 # ---------------------------------------------------------------------------- the report
+#: Console errors every page shows, not a failure's cause: the "too many users" answer of
+#: the spawn throttle (deploy/jupyterhub_config.py), Voilà's icon font from its CDN (no
+#: network here).
+EXPECTED_CONSOLE = re.compile(r"status of 429 \(Too Many Requests\)|ERR_NAME_NOT_RESOLVED")
+#: Console errors printed under a failure at most.
+CONSOLE_LINES = 8
+
+
 def spread(values: Sequence[float]) -> str:
     """Median, 95th percentile (nearest rank) and maximum of ``values``, or ``-``."""
     if not values:
@@ -468,8 +476,11 @@ def report(outcomes: Sequence[Outcome], memory: dict[str, Memory], own: float,
     yield f"{'failures':<28}{len(failures)}"
     for outcome in failures:
         yield f"  {outcome.name}: {outcome.failure} (at {outcome.url})"
-        for line in outcome.console[:3]:
+        telling = [line for line in outcome.console if not EXPECTED_CONSOLE.search(line)]
+        for line in telling[:CONSOLE_LINES]:
             yield f"    {line}"
+        if len(telling) > CONSOLE_LINES:
+            yield f"    ... and {len(telling) - CONSOLE_LINES} more console errors"
     yield (f"{'time to first widget (s)':<28}"
            f"{spread([o.first_widget for o in outcomes if o.first_widget is not None])}")
     yield (f"{'answer to feedback (s)':<28}"

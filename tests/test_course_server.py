@@ -34,6 +34,7 @@ from voila.request_info_handler import RequestInfoSocketHandler
 
 from belote_teach import _preheat, _storage, course_server
 from belote_teach.course import COURSE
+from belote_teach.course_progress import CourseProgress
 from belote_teach.course_server import (
     KERNEL_CULLING,
     POOLS,
@@ -42,9 +43,13 @@ from belote_teach.course_server import (
     CourseVoila,
 )
 from belote_teach.explain import LANGUAGES
+from belote_teach.ui.drill import DrillPlayer
+from belote_teach.ui.lesson import drill, exercises
+from belote_teach.ui.scenario_player import ScenarioPlayer
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
+LESSON_03 = NOTEBOOKS / "scenarios" / "03-play-a-trick.yaml"
 T = TypeVar("T")
 
 
@@ -245,9 +250,8 @@ def fresh_wait(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None
     monkeypatch.setenv("QUERY_STRING", "")
     monkeypatch.setattr(RequestInfoSocketHandler, "_waiters", {})
     monkeypatch.setattr(RequestInfoSocketHandler, "_cache", {})
-    _preheat.wait_for_learner.cache_clear()
+    monkeypatch.setattr(_preheat, "_LEARNER", _preheat._Learner())
     yield
-    _preheat.wait_for_learner.cache_clear()
 
 
 @pytest.fixture
@@ -315,7 +319,7 @@ def test_a_prepared_kernel_reads_the_learners_data_once_they_came(
     the environment, as Voilà's own wait puts it), once per kernel; a directory given
     explicitly is no learner's and does not wait."""
     assert _storage.data_directory(tmp_path / "given") == tmp_path / "given"
-    assert _preheat.wait_for_learner.cache_info().misses == 0
+    assert not _preheat._LEARNER.came.is_set()
     found: list[Path] = []
     reader = _in_thread(lambda: found.append(_storage.data_directory()))
     deadline = time.monotonic() + 30
@@ -329,6 +333,41 @@ def test_a_prepared_kernel_reads_the_learners_data_once_they_came(
     again = _in_thread(lambda: found.append(_storage.data_directory()))   # no more wait
     again.join(30)
     assert not again.is_alive() and found == [tmp_path, tmp_path]
+
+
+def test_a_lesson_is_drawn_in_advance_and_gets_its_learners_progress_when_they_come(
+        voila_query: _VoilaQuery, fresh_wait: None, tmp_path: Path) -> None:
+    """In a kernel Voilà prepares in advance, a lesson's exercises and drill are drawn
+    without the learner's progress and without waiting; once a learner opens the page,
+    their progress is read into them on the kernel's event loop, and their answers are
+    kept in it."""
+    store = CourseProgress(tmp_path)
+    store.record_result("03-play-a-trick", "lead-any-card", {
+        "solved": True, "first_try": True, "tries": 1})
+    store.record_drill("must-overtrump", 6)
+    late: list[str] = []
+
+    async def cells() -> tuple[ScenarioPlayer, DrillPlayer]:
+        player = exercises(LESSON_03, ids=["lead-any-card", "follow-suit-diamonds"])
+        drilled = drill(["must-overtrump"])
+        _preheat.when_learner_comes(lambda: late.append("came"))
+        assert player.score == (0, 0, 2) and drilled.best_streak == 0 and late == []
+        deadline = asyncio.get_running_loop().time() + 30
+        while not voila_query.waiting() and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.02)
+        voila_query.open_page("lesson=03")
+        while not late and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.02)
+        return player, drilled
+
+    player, drilled = run(cells())
+    assert late == ["came"] and os.environ["QUERY_STRING"] == "lesson=03"
+    assert player.score == (1, 1, 2) and drilled.best_streak == 6
+    player.go(1)
+    player.click(next(iter(player.current.scenario.legal)))
+    assert store.read().record.results("03-play-a-trick")["follow-suit-diamonds"]["tries"] == 1
+    _preheat.when_learner_comes(lambda: late.append("after"))       # at once now
+    assert late == ["came", "after"]
 
 
 def test_a_kernel_whose_voila_is_gone_reads_at_once(

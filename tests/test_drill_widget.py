@@ -265,6 +265,23 @@ def test_the_lesson_helper_keeps_the_streaks_in_the_learners_store(tmp_path: Pat
     assert store.read().record.best_streak("must-undertrump") == 1
 
 
+def test_a_store_given_later_shows_its_best_streaks_and_keeps_the_next(
+        tmp_path: Path) -> None:
+    """A drill drawn before its learner came gets their store then (keep_in): the better
+    of its best streaks and this session's is shown, and the next ones are kept in it."""
+    store = CourseProgress(tmp_path)
+    store.record_drill("must-overtrump", 4)
+    store.record_drill("must-undertrump", 1)
+    player = DrillPlayer(PLAY_DRILLS, seed=3)
+    _solve_in_a_row(player, 2)                          # before the store: kept nowhere
+    assert player.best_streak == 2
+    player.keep_in(store)
+    assert player.best_streak == 4 and "Best streak: 4" in player.streak_box.value
+    _solve_in_a_row(player, 3)                          # 5 in a row now: a new best
+    assert store.read().record.best_streak("must-overtrump") == 5
+    assert store.read().record.best_streak("must-undertrump") == 1
+
+
 def test_a_damaged_progress_file_is_told_and_the_drill_still_works(tmp_path: Path) -> None:
     store = CourseProgress(tmp_path)
     store.path.write_text("{", encoding="utf-8")

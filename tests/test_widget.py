@@ -336,6 +336,27 @@ def test_a_retry_after_an_earlier_session_is_not_a_first_try(player) -> None:
     assert earlier.score == (0, 1, 3)
 
 
+def test_results_restored_later_show_on_the_exercises_not_tried_here(player) -> None:
+    """A lesson drawn before its learner came gets their progress then (restore): shown
+    as an earlier session's, except on an exercise answered meanwhile; malformed results
+    change nothing."""
+    player.go(1)
+    player.click("10D")                                       # "feed" solved here
+    here = player.results["feed"]
+    with pytest.raises(ResultsError, match="expected bool"):
+        player.restore({"overtrump": {"solved": "yes", "first_try": True, "tries": 1}})
+    assert player.score == (1, 1, 3) and "overtrump" not in player.results
+    player.restore({"overtrump": {"solved": True, "first_try": True, "tries": 1},
+                    "feed": {"solved": False, "first_try": False, "tries": 5},
+                    "not-in-this-file": {"solved": True, "first_try": False, "tries": 2}})
+    assert player.results == {"overtrump": {"solved": True, "first_try": True, "tries": 1},
+                              "feed": here}
+    assert player.score == (2, 2, 3)
+    assert "Right at first try: 2 · Done: 2 of 3" in player.score_label.value
+    player.go(0)
+    assert player.feedback_text.startswith("✓ Done in an earlier session, right at first try.")
+
+
 def test_on_result_is_called_for_every_answer_that_changes_a_result(player) -> None:
     heard: list[tuple[str, dict[str, object]]] = []
     player.on_result(lambda scenario_id, result: heard.append((scenario_id, result)))

@@ -150,10 +150,11 @@ class DrillPlayer(widgets.VBox):
         self.drill_ids: tuple[str, ...] = ids
         self._menu: tuple[Drill, ...] = tuple(d for d in DRILLS.values() if d.id in ids)
         self._rng = random.Random(seed) if seed is not None else random.Random()
-        self._store = progress
-        self._read: ProgressRead | None = progress.read(lang=lang) if progress else None
-        self._saved: dict[str, int] = (dict(self._read.record.drills)
-                                       if self._read is not None else {})
+        self._store: CourseProgress | None = None
+        self._read: ProgressRead | None = None
+        self._saved: dict[str, int] = {}
+        if progress is not None:
+            self._keep_in(progress)
         self._store_problem: str | None = None
         self._sessions: dict[str, _Session] = {}
         self._drill_id = ids[0]
@@ -354,6 +355,19 @@ class DrillPlayer(widgets.VBox):
         return problems
 
     # ------------------------------------------------------------------ drawing
+    def keep_in(self, progress: CourseProgress) -> None:
+        """Keep the best streaks in ``progress`` from now on, its best streaks shown (the
+        better of theirs and this session's), and redraw. A lesson drawn before its
+        learner came gets their store this way (:func:`belote_teach.ui.lesson.drill`)."""
+        self._keep_in(progress)
+        self._redraw()
+
+    def _keep_in(self, progress: CourseProgress) -> None:
+        self._store = progress
+        self._read = progress.read(lang=self.lang)
+        for drill_id, best in self._read.record.drills.items():
+            self._saved[drill_id] = max(best, self._saved.get(drill_id, 0))
+
     def _redraw(self) -> None:
         lang = self.lang
         session = self._session

@@ -25,6 +25,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from belote_teach import coach, explain, render
+from belote_teach._preheat import when_learner_comes
 from belote_teach.announcements import (
     BELOTE_POINTS,
     Announcement,
@@ -191,16 +192,12 @@ def exercises(path: str | Path, *, lang: str | None = None, title: str = "",
     """
     lang = resolve_language(lang)
     lesson_id = Path(path).stem
-    store = progress if progress is not None else CourseProgress()
-    found = store.read(lang=lang)
-    saved = found.record.results(lesson_id)
     if ids is None:
-        player = ScenarioPlayer.from_file(path, lang=lang, title=title, results=saved)
+        player = ScenarioPlayer.from_file(path, lang=lang, title=title)
     else:
         chosen = select_exercises(load_file(path), ids, id_of=lambda s: s.id, file=str(path))
-        shown = {scenario.id for scenario in chosen}
-        player = ScenarioPlayer(chosen, lang=lang, title=title,
-                                results={k: v for k, v in saved.items() if k in shown})
+        player = ScenarioPlayer(chosen, lang=lang, title=title)
+    stores: list[CourseProgress] = []     # the learner's, once they came
     notice: list[widgets.HTML] = []     # built only when there is a problem to tell
 
     def tell(problem: str | None) -> None:
@@ -212,10 +209,19 @@ def exercises(path: str | Path, *, lang: str | None = None, title: str = "",
         notice[0].value = render.message_html("bad", problem)
 
     def keep(scenario_id: str, result: Mapping[str, object]) -> None:
-        tell(store.record_result(lesson_id, scenario_id, result, lang=player.lang))
+        tell(stores[0].record_result(lesson_id, scenario_id, result, lang=player.lang))
+
+    def learner_came() -> None:
+        store = progress if progress is not None else CourseProgress()
+        found = store.read(lang=lang)
+        stores.append(store)
+        player.restore(found.record.results(lesson_id))
+        tell(found.problem)
 
     player.on_result(keep)
-    tell(found.problem)
+    # drawn now, the learner's progress read when they come (Voilà's kernels prepared in
+    # advance: belote_teach._preheat); at once anywhere else
+    when_learner_comes(learner_came)
     return player
 
 
@@ -901,5 +907,8 @@ def drill(ids: str | Sequence[str] | None, *, lang: str | None = None, title: st
         ValueError: unknown language.
     """
     lang = resolve_language(lang)
-    store = progress if progress is not None else CourseProgress()
-    return DrillPlayer(ids, lang=lang, title=title, progress=store)
+    player = DrillPlayer(ids, lang=lang, title=title)
+    # the best streaks kept in the learner's progress, read when they come (as exercises)
+    when_learner_comes(lambda: player.keep_in(progress if progress is not None
+                                              else CourseProgress()))
+    return player

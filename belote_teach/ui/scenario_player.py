@@ -118,6 +118,15 @@ def _read_result(scenario_id: object, result: object) -> Progress:
     return Progress(solved=solved, first_try=first_try, counted=tries, earlier=True)
 
 
+def _read_results(results: object) -> dict[str, Progress]:
+    """Scenario id -> the progress ``results`` (an earlier session's) describes, every
+    result checked (see :class:`ResultsError`)."""
+    if not isinstance(results, Mapping):
+        raise ResultsError(f"results: expected a mapping scenario id -> result, got "
+                           f"{results!r}")
+    return {i: _read_result(i, r) for i, r in results.items()}
+
+
 class ScenarioPlayer(widgets.VBox):
     """Exercises of every kind but ``solve``, one at a time, with feedback from the engine.
 
@@ -158,10 +167,7 @@ class ScenarioPlayer(widgets.VBox):
                              f"{', '.join(repr(i) for i in twice)} more than once")
         progress = {i: Progress() for i in ids}
         if results is not None:
-            if not isinstance(results, Mapping):
-                raise ResultsError(f"results: expected a mapping scenario id -> result, got "
-                                   f"{results!r}")
-            earlier = {i: _read_result(i, r) for i, r in results.items()}  # all checked
+            earlier = _read_results(results)
             progress.update({i: done for i, done in earlier.items() if i in progress})
         self.exercises: list[Exercise] = [exercise_for(s) for s in scenarios]
         self.lang = lang
@@ -241,6 +247,23 @@ class ScenarioPlayer(widgets.VBox):
             raise TypeError(f"on_result needs a callable(scenario_id, result), got "
                             f"{callback!r}")
         self._callbacks.append(callback)
+
+    def restore(self, results: Mapping[str, Mapping[str, object]]) -> None:
+        """Show what an earlier session did (``results`` as for the constructor: scenario
+        id -> ``{"solved", "first_try", "tries"}``; ids of other exercises are ignored)
+        on the exercises not tried in this one, and redraw. A lesson drawn before its
+        learner came gets their progress this way (:func:`belote_teach.ui.lesson.exercises`).
+
+        Raises:
+            ResultsError: ``results`` is malformed (the scenario id and the key named);
+                nothing is changed.
+        """
+        earlier = _read_results(results)
+        for k, exercise in enumerate(self.exercises):
+            done = earlier.get(exercise.id)
+            if done is not None and not self._progress[k].counted:
+                self._progress[k] = done
+        self._redraw()
 
     # ------------------------------------------------------------------ state
     @property
