@@ -4,8 +4,10 @@ benchmark scripts)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import platform
+from collections.abc import Sequence
 from pathlib import Path
 
 import psutil
@@ -52,3 +54,14 @@ def process_family(pid: int) -> list[psutil.Process]:
         return [root, *root.children(recursive=True)]
     except psutil.NoSuchProcess:
         return []
+
+
+def cpu_seconds(processes: Sequence[psutil.Process]) -> float:
+    """CPU time (user + system, seconds) used so far by ``processes``, those gone
+    meanwhile left out."""
+    total = 0.0
+    for process in processes:
+        with contextlib.suppress(psutil.Error):
+            times = process.cpu_times()
+            total += times.user + times.system
+    return total

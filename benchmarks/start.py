@@ -65,7 +65,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import psutil
-from machine import machine_facts, process_family
+from machine import cpu_seconds, machine_facts, process_family
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
@@ -236,16 +236,6 @@ def wait_until_up(server: Server, timeout: float = SERVER_START_TIMEOUT) -> floa
             raise PageError(f"the server did not answer within {timeout:.0f} s:\n"
                             f"{tail(server.log_text())}")
         time.sleep(0.05)
-
-
-def cpu_seconds(processes: Sequence[psutil.Process]) -> float:
-    """CPU time (user + system, seconds) used so far by ``processes``."""
-    total = 0.0
-    for process in processes:
-        with contextlib.suppress(psutil.Error):
-            times = process.cpu_times()
-            total += times.user + times.system
-    return total
 
 
 def wait_until_quiet(server: Server, timeout: float) -> float:

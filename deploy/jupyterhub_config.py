@@ -99,11 +99,10 @@ HTTP_TIMEOUT = 240
 
 #: Learners whose servers may be starting at once; the others get JupyterHub's "too many
 #: users" page, which tries again by itself (deploy/templates/429.html) after 5 to 15 s.
-#: Servers starting all at once starve the kernels of the lessons already open: a kernel
-#: that takes more than 4 s to send its widgets to a page that has just opened (a limit of
-#: the widgets' code in the browser) leaves that page's widgets dead (the load test saw
-#: it; deploy/README.md, "Known limit"). Two starts per core spread the load; they do not
-#: remove that limit.
+#: Servers starting all at once starve each other and the kernels of the lessons already
+#: open, and every learner waits longer; two starts per core spread the load. (A page
+#: opened on a starved server still works: the course's Voilà template gives its widgets
+#: the time they need to arrive, deploy/README.md, "A class signing in at once".)
 SPAWN_LIMIT = 2 * (os.cpu_count() or 1)
 SPAWN_RETRY_SECONDS = (5, 15)
 

@@ -423,7 +423,7 @@ def page_record(browser: Browser) -> Iterator[PageRecord]:
     record.page.on("console", lambda message: record.console.append(
         f"console.{message.type}: {message.text}") if message.type == "error" else None)
     record.page.on("pageerror", lambda error: record.console.append(f"page error: {error}"))
-    # With no network, the CDN assets of Voilà's template (Font Awesome) fail: noted.
+    # A request that fails is noted with its URL.
     record.page.on("requestfailed", lambda request: record.console.append(
         f"request failed: {request.url} ({request.failure})"))
     try:

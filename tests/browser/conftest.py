@@ -256,8 +256,7 @@ def page(browser: Browser, request: pytest.FixtureRequest, tmp_path: Path) -> It
     record = _PageRecord(page=page, directory=tmp_path)
     page.on("console", lambda message: _note_console(record, message))
     page.on("pageerror", lambda error: record.console.append(f"page error: {error}"))
-    # With no network, CDN assets of Voilà's template (Font Awesome) fail here: noted
-    # with their URL, harmless.
+    # A request that fails is noted with its URL (a failure's first clue).
     page.on("requestfailed", lambda req: record.console.append(
         f"request failed: {req.url} ({req.failure})"))
     request.node.stash[_PAGE_RECORD] = record
