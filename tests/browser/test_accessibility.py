@@ -66,6 +66,8 @@ GAME = next(lesson for lesson in COURSE if lesson.kind is LessonKind.GAME)
 PRACTICE = next(lesson for lesson in COURSE if lesson.kind is LessonKind.PRACTICE)
 #: Lesson 03, whose first exercise shows a table, a trick and a hand of card buttons.
 TRICK_LESSON = next(lesson for lesson in COURSE if lesson.number == 3)
+#: The welcome page, with its file picker for a progress file.
+WELCOME = next(lesson for lesson in COURSE if lesson.number == 0)
 #: A 1280 px window at 200% zoom: 640 CSS pixels across (the height matters little).
 ZOOMED_VIEWPORT = {"width": 640, "height": 900}
 #: Key presses allowed to reach one control with Tab (the game page has about 40 stops).
@@ -407,6 +409,18 @@ def test_cards_and_controls_are_named_in_the_page_language(page: Page, voila: Vo
         expect(page.get_by_role("button", name=words, exact=True).first).to_be_visible()
     hand = page.get_by_role("group", name=explain.text("your_hand", lang), exact=True)
     expect(hand.get_by_role("button").first).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_welcome_file_picker_is_named_by_its_words(page: Page, voila: VoilaServer,
+                                                       lang: str) -> None:
+    """The welcome page's "Load a progress file" button is named by its words alone, not
+    followed by the count of files picked ("(0)") that ipywidgets writes in it."""
+    from playwright.sync_api import expect
+
+    open_app(page, voila, WELCOME, lang)
+    words = str(explain.catalog(lang)["welcome"]["load"])
+    expect(page.get_by_role("button", name=words, exact=True)).to_be_visible()
 
 
 @pytest.mark.parametrize("lang", LANGS)
