@@ -83,9 +83,13 @@ def test_a_whole_game_to_501_by_clicks(lesson_page: Page) -> None:
     page = lesson_page
     wait_for_table(page)
     page.get_by_label("Game to").select_option("501")
+    # "New game" puts a new table in place of the old one (ui/game_app.py), its pace
+    # slider with it: the old slider is marked, so that the keys go to the new one.
+    page.locator(".bt-pace").first.evaluate("slider => slider.dataset.oldTable = 'yes'")
     page.get_by_role("button", name="New game").click()
     expect(page.locator(".bt-sheet").first).to_contain_text("501")
-    handle = page.locator(".noUi-handle").first   # the pace slider, from the keyboard
+    expect(page.locator(".bt-pace[data-old-table]")).to_have_count(0)
+    handle = page.locator(".bt-pace .noUi-handle").first   # the pace, from the keyboard
     handle.focus()
     page.keyboard.press("Home")
     expect(page.locator(".bt-pace-value").first).to_have_text("0.0 s")   # ui/table.py
