@@ -125,6 +125,16 @@ def table_status(page: Page) -> str:
     return page.locator(".bt-table-status").inner_text().strip()
 
 
+def wait_for_the_learner(page: Page, lang: str) -> None:
+    """Wait until the table waits for the learner (to bid, to play a card or to start the
+    next deal): the computers play no more, so the cards stay as they are."""
+    waiting = [explain.text(key, lang) for key in ("turn_bid", "turn_card", "deal_over")]
+    page.wait_for_function(
+        "waiting => waiting.includes("
+        "document.querySelector('.bt-table-status')?.innerText.trim())",
+        arg=waiting, timeout=WIDGETS_TIMEOUT_MS)
+
+
 # ---------------------------------------------------------------------------- axe-core
 def axe_violations(page: Page) -> list[dict[str, Any]]:
     """Run axe-core on the whole page as it is now; its violations, each with its rule
@@ -434,6 +444,7 @@ def test_the_table_apps_controls_are_named(page: Page, voila: VoilaServer, lang:
            ).to_be_visible()
     expect(page.get_by_role("checkbox", name=explain.text("four_colour", lang), exact=True)
            ).to_be_visible()
+    wait_for_the_learner(page, lang)   # a card played meanwhile would change its role
     expect_cards_named(page, lang)
     assert not unnamed_controls(page), f"controls without a name: {unnamed_controls(page)}"
 
