@@ -76,7 +76,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BROWSER_TESTS = ROOT / "tests" / "browser"
 sys.path.insert(0, str(BROWSER_TESTS))
 
-from exercise_clicks import exercise_cells, right_answer  # noqa: E402
+from exercise_clicks import PLAYERS, exercise_cells, right_answer  # noqa: E402
 
 from belote_teach import explain  # noqa: E402
 from belote_teach.scenarios import PlayScenario  # noqa: E402
@@ -105,8 +105,6 @@ HUB_STOP_TIMEOUT = 60.0
 ANSWER_TIMEOUT = 120.0
 #: Seconds for ``npm install`` of the proxy.
 NPM_TIMEOUT = 300.0
-#: The exercise players of a page, drills left out (as ``exercise_clicks`` finds them).
-PLAYERS = ".bt-player:not(.bt-drill)"
 #: What the pages say when the lesson cannot be shown: JupyterHub's "starting" page when
 #: the server failed to start, Voilà's widget manager in place of a widget it cannot draw.
 BROKEN = re.compile("Spawn failed|Error displaying widget")

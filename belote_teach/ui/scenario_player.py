@@ -118,15 +118,6 @@ def _read_result(scenario_id: object, result: object) -> Progress:
     return Progress(solved=solved, first_try=first_try, counted=tries, earlier=True)
 
 
-def _read_results(results: object) -> dict[str, Progress]:
-    """Scenario id -> the progress ``results`` (an earlier session's) describes, every
-    result checked (see :class:`ResultsError`)."""
-    if not isinstance(results, Mapping):
-        raise ResultsError(f"results: expected a mapping scenario id -> result, got "
-                           f"{results!r}")
-    return {i: _read_result(i, r) for i, r in results.items()}
-
-
 class ScenarioPlayer(widgets.VBox):
     """Exercises of every kind but ``solve``, one at a time, with feedback from the engine.
 
@@ -165,14 +156,12 @@ class ScenarioPlayer(widgets.VBox):
         if twice:
             raise ValueError(f"scenario ids must be distinct (results are kept by id), got "
                              f"{', '.join(repr(i) for i in twice)} more than once")
-        progress = {i: Progress() for i in ids}
-        if results is not None:
-            earlier = _read_results(results)
-            progress.update({i: done for i, done in earlier.items() if i in progress})
         self.exercises: list[Exercise] = [exercise_for(s) for s in scenarios]
         self.lang = lang
         self.index = 0
-        self._progress = [progress[i] for i in ids]
+        self._progress = [Progress() for _ in ids]
+        if results is not None:
+            self._take_earlier(results)
         self._callbacks: list[ResultCallback] = []
 
         self.heading = lean(widgets.HTML, f"<h3>{html.escape(title)}</h3>" if title else "")
@@ -258,12 +247,21 @@ class ScenarioPlayer(widgets.VBox):
             ResultsError: ``results`` is malformed (the scenario id and the key named);
                 nothing is changed.
         """
-        earlier = _read_results(results)
+        self._take_earlier(results)
+        self._redraw()
+
+    def _take_earlier(self, results: object) -> None:
+        """Put ``results`` (an earlier session's) on the exercises not tried in this one,
+        every result checked first (see :class:`ResultsError`): nothing changes when one
+        is malformed."""
+        if not isinstance(results, Mapping):
+            raise ResultsError(f"results: expected a mapping scenario id -> result, got "
+                               f"{results!r}")
+        earlier = {i: _read_result(i, r) for i, r in results.items()}
         for k, exercise in enumerate(self.exercises):
             done = earlier.get(exercise.id)
             if done is not None and not self._progress[k].counted:
                 self._progress[k] = done
-        self._redraw()
 
     # ------------------------------------------------------------------ state
     @property

@@ -91,7 +91,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LANG = "en"
 
 #: The exercise players of a page, drills left out, in page order.
-_PLAYERS = ".bt-player:not(.bt-drill)"
+PLAYERS = ".bt-player:not(.bt-drill)"
 
 
 # ---------------------------------------------------------------------------- the notebook
@@ -164,7 +164,7 @@ def exercise_cells(notebook: str) -> tuple[ExerciseCell, ...]:
 def find_player(page: Page, index: int = 0) -> Locator:
     """The exercise player number ``index`` (0: the first) of the page, once it is drawn
     (drill players are not counted)."""
-    player = page.locator(_PLAYERS).nth(index)
+    player = page.locator(PLAYERS).nth(index)
     player.wait_for(state="visible", timeout=WIDGETS_TIMEOUT_MS)
     return player
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pytest
-from exercise_clicks import exercise_cells, right_answer
+from exercise_clicks import PLAYERS, exercise_cells, right_answer
 
 from belote_teach import explain
 from conftest import lesson_url
@@ -58,7 +58,7 @@ def test_a_busy_page_answers_its_first_click(page: Page, voila: VoilaServer) -> 
     devtools.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
 
     page.goto(lesson_url(voila, NOTEBOOK), wait_until="load", timeout=DRAWN_MS)
-    player = page.locator(".bt-player:not(.bt-drill)").first
+    player = page.locator(PLAYERS).first
     expect(player).to_contain_text(explain.text("exercise", "en", n=1, total=len(shown)),
                                    timeout=DRAWN_MS)
     expect(player.locator("button[data-card]:not([disabled])").first).to_be_visible(
