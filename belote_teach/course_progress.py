@@ -1,29 +1,30 @@
-"""Lesson progress (issue 6, item 5): the learner's answers to the exercises of every
-lesson, the practice deals finished (lesson 07), the games finished (lesson 08) and the
-best streak of each drill (:mod:`belote_teach.drills`, issue 6, item 3), kept
-across sessions in one local JSON file, and carried to another computer by export and
-import (a learner on a temporary server such as Binder keeps their progress that way).
+"""Lesson progress: the learner's answers to the exercises of every lesson, the drill
+positions, the practice deals finished (lesson 07) and the games finished (lesson 08),
+kept across sessions as a log of what the learner did, and carried to another computer
+by export and import (a learner on a temporary server such as Binder keeps their
+progress that way).
 
-A :class:`CourseProgress` store keeps the file ``course-progress.json`` in the learner's
-data directory (the one of the saved games, :mod:`belote_teach.progress`:
-``BELOTE_TEACH_DATA`` or ``platformdirs.user_data_dir("belote-teach")``). Every change is
-read, applied and written atomically at once, so that two lesson pages open side by side
-both keep their answers, and a crash never leaves half a file. A file that cannot be read
-is never deleted and never crashes a page: it is moved aside as
-``course-progress.corrupt-<UTC time>.json`` and the problem is told in the learner's
-language (:attr:`ProgressRead.problem`).
+A :class:`CourseProgress` writes each learner action as one entry of the learner's store
+(:class:`~belote_teach.store.LearnerStore`; in the learner's data directory, the SQLite
+database of :mod:`belote_teach.store_sqlite`), in one transaction, and derives every
+figure it shows from that log (:meth:`CourseProgress.read`): an exercise's tries, whether
+it is solved and right at the first try, a drill's streaks, the games won. Two pages
+open side by side, two tabs or two kernels, each log their own actions and each reads
+the other's: nothing is lost, nothing is counted twice.
 
     >>> import tempfile
     >>> folder = tempfile.TemporaryDirectory()
     >>> store = CourseProgress(folder.name)
-    >>> right = {"solved": True, "first_try": True, "tries": 1}
-    >>> store.record_result("03-play-a-trick", "lead-any-card", right)
+    >>> _ = store.record_answer("03-play-a-trick", "lead-any-card", solved=False,
+    ...                         first_try=False, answer="7S")
+    >>> _ = store.record_answer("03-play-a-trick", "lead-any-card", solved=True,
+    ...                         first_try=False, answer="JH")
     >>> store.read().record.results("03-play-a-trick")
-    {'lead-any-card': {'solved': True, 'first_try': True, 'tries': 1}}
+    {'lead-any-card': {'solved': True, 'first_try': False, 'tries': 2}}
     >>> text = store.export_json()
     >>> other = CourseProgress(folder.name + "/elsewhere")
-    >>> other.import_json(text).summary("03-play-a-trick", ["lead-any-card", "x"])
-    LessonSummary(lesson_id='03-play-a-trick', done=1, first_try=1, total=2)
+    >>> other.import_json(text).record.summary("03-play-a-trick", ["lead-any-card", "x"])
+    LessonSummary(lesson_id='03-play-a-trick', done=1, first_try=0, total=2)
     >>> try:
     ...     other.import_json('{"format": "belote-teach course progress", "version": 7}')
     ... except InvalidProgressError as err:
@@ -32,39 +33,50 @@ language (:attr:`ProgressRead.problem`).
     version 1
     >>> folder.cleanup()
 
-The file (format version 1) is a JSON object::
+The actions logged (:data:`KINDS`), each with its scope and item:
 
-    {"format": "belote-teach course progress", "version": 1,
-     "lessons": {"03-play-a-trick": {"lead-any-card": {"solved": true, "first_try": true,
-                                                       "tries": 1}, ...}, ...},
-     "practice": {"take-with-the-jack": 2, ...},
-     "games": {"finished": 1, "won": 1},
-     "drills": {"must-undertrump": 7, ...}}
+* ``answer`` (lesson id, scenario id): one answer of the learner until the exercise is
+  solved, ``{"solved": bool, "first_try": bool, "answer": text}`` as judged against the
+  answers logged before it (so a second page knows of the first page's tries);
+* ``result`` (lesson id, scenario id): a result brought by an import or by the migration
+  of an earlier version's file, ``{"solved", "first_try", "tries"}``, merged with what the
+  log holds (the better result stays, :meth:`CourseRecord.merged`);
+* ``drill`` (drill id, page): one drill position decided on a page, ``{"right": bool}``
+  (right at the first try or not), or skipped undecided, ``{"skipped": true}``; the
+  streaks are runs of right positions on one page;
+* ``drill_best`` (drill id): a best streak brought by an import, ``{"best": int}``;
+* ``practice`` (practice deal id): a practice deal played to the end;
+  ``practice_count`` (deal id), ``{"times": int}``, a count brought by an import;
+* ``game_over`` (game name): a whole game played to the end (R6.8), ``{"won": bool}``;
+  ``games_count``, ``{"finished": int, "won": int}``, counts brought by an import;
+* ``game`` (game name): a bid or card of a saved game (:mod:`belote_teach.progress`);
+* ``import`` and ``reset``: the learner loaded a file or reset the progress; after a
+  reset nothing earlier counts (it stays in the log).
 
-* ``lessons``: per lesson id (the scenario file's stem, :mod:`belote_teach.course`), per
-  scenario id, what the exercise player reported: solved, right at the first try (with
-  the card the lesson teaches), and the number of tries (clicks).
-* ``practice``: per practice deal id (``notebooks/deals/practice.yaml``), how many times
-  the learner played it to the end.
-* ``games``: whole games played to the end (R6.8) and how many of them the learner's
-  team (Nous) won.
-* ``drills``: per drill id (:data:`belote_teach.drills.DRILLS`), the learner's best
-  streak: the most positions in a row right at the first try (1 or more). The key came
-  after the others; a file without it is read as no drill practised.
+An earlier version kept the progress in ``course-progress.json`` and the saved games in
+``games/<name>.json``: they are migrated on first use, in one transaction, nothing lost,
+and kept aside as ``course-progress.migrated-<UTC time>.json`` and
+``games.migrated-<UTC time>/``. A damaged such file is never deleted: it is set aside as
+``course-progress.corrupt-<UTC time>.json`` and the learner told
+(:attr:`ProgressRead.problem`).
 
-An export is this same document; an import is validated as a whole first and changes
-nothing when any part of it is wrong. Importing *merges* by default (see
-:meth:`CourseRecord.merged`: nothing already done is lost, and importing the same file
-twice changes nothing more) or *replaces* the progress.
+An export is a progress document (:mod:`belote_teach.course_record`); an import is
+validated value by value first and changes nothing when any value is wrong; what this
+course does not have (an unknown exercise, practice deal or drill) is left out and
+listed (:attr:`ImportResult.left_out`), the rest kept. Importing *merges* by default
+(nothing already done is lost, and importing the same file twice changes nothing more)
+or *replaces* the progress (a reset, then the file).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Callable, Iterable, Mapping
+import os
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
-from types import MappingProxyType
 
 from belote_teach import explain
 from belote_teach._storage import (
@@ -76,18 +88,37 @@ from belote_teach._storage import (
     write_atomically,
 )
 from belote_teach.course import COURSE, Lesson, LessonKind
+from belote_teach.course_record import (
+    FORMAT,
+    FORMAT_VERSION,
+    LIMITS,
+    CourseIds,
+    CourseRecord,
+    ExerciseResult,
+    InvalidIdError,
+    InvalidProgressError,
+    InvalidResultError,
+    LessonSummary,
+)
+from belote_teach.drills import DRILLS, Streak
 from belote_teach.practice import load_practice_deals
 from belote_teach.scenarios import ScenarioFileError, SolveScenario, load_file
+from belote_teach.store import RESET, LearnerStore, LoggedAction
+from belote_teach.store_sqlite import SqliteStore
 
 __all__ = [
     "FILE_NAME",
     "FORMAT",
     "FORMAT_VERSION",
     "IMPORT_MODES",
+    "KINDS",
+    "LIMITS",
+    "CourseIds",
     "CourseProgress",
     "CourseRecord",
     "ExerciseResult",
     "FileProblem",
+    "ImportResult",
     "InvalidIdError",
     "InvalidProgressError",
     "InvalidResultError",
@@ -96,55 +127,29 @@ __all__ = [
     "ProgressRead",
     "UnknownImportModeError",
     "UnknownLanguageError",
+    "course_ids",
     "course_overview",
+    "open_store",
 ]
 
-#: The ``format`` value of a progress file (and of an export).
-FORMAT = "belote-teach course progress"
-#: The version of the format written; this version reads this one only.
-FORMAT_VERSION = 1
-#: The progress file's name in the data directory.
+#: The progress file of earlier versions, in the data directory (migrated on first use).
 FILE_NAME = "course-progress.json"
+#: The saved games' folder of earlier versions, in the data directory (migrated too).
+GAMES_FOLDER = "games"
 #: How :meth:`CourseProgress.import_json` combines a file with the progress: ``merge``
 #: (the default) or ``replace``.
 IMPORT_MODES: tuple[str, ...] = ("merge", "replace")
 
+#: The kinds of actions the progress logs and reads (see the module's text).
+KINDS = ("answer", "result", "drill", "drill_best", "practice", "practice_count",
+         "game_over", "games_count", "import")
+#: The document that says the files of an earlier version were migrated (and which).
+MIGRATED = "migrated"
+#: How a saved game's document is named in the store: ``game/<name>``.
+GAME_PREFIX = "game/"
+
 _STEM = FILE_NAME.removesuffix(".json")
-_RESULT_KEYS = ("solved", "first_try", "tries")
-_MAX_ID = 200
-
-
-# ---------------------------------------------------------------------------- errors
-class InvalidProgressError(ValueError):
-    """A progress document (the file, or a file to import) that is not what
-    :data:`FORMAT` version :data:`FORMAT_VERSION` holds. The message names the place of
-    the problem (``lessons['03-play-a-trick']['lead-any-card']``) and what was expected.
-    Also a count given to a record that it cannot hold (a negative drill streak).
-
-    Attributes:
-        reason: the kind of problem, one of :data:`belote_teach._storage.REASONS`
-            (``"not_json"``, ``"other_version"``, ``"bad_value"``...), which the learner
-            reads in plain words (:meth:`problem`).
-    """
-
-    def __init__(self, message: str, reason: str = "bad_value"):
-        super().__init__(message)
-        self.reason = reason
-
-    def problem(self) -> FileProblem:
-        """The problem as the learner is told it (its reason) and the authors read it
-        (this message as the detail)."""
-        return FileProblem(self.reason, str(self))
-
-
-class InvalidResultError(ValueError):
-    """An exercise result that is not ``{"solved": bool, "first_try": bool, "tries": int}``
-    with ``tries >= 0``, ``first_try`` only when solved and at least one try when solved."""
-
-
-class InvalidIdError(ValueError):
-    """A lesson, scenario or practice deal id that is not a non-empty text of at most 200
-    characters."""
+_MAX_ANSWER = 200
 
 
 class UnknownImportModeError(ValueError):
@@ -152,408 +157,173 @@ class UnknownImportModeError(ValueError):
 
 
 def _check_id(value: object, what: str) -> str:
-    if not isinstance(value, str) or not value or len(value) > _MAX_ID:
+    if not isinstance(value, str) or not value or len(value) > 200:
         raise InvalidIdError(f"{what} {value!r} refused: expected a non-empty text of at "
-                             f"most {_MAX_ID} characters")
+                             "most 200 characters")
     return value
-
-
-def _whole(value: object) -> bool:
-    """A JSON whole number (``True`` is not one)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_streak(drill_id: object, streak: object) -> None:
-    """A drill id and a streak (a whole number >= 0), else InvalidIdError or
-    InvalidProgressError."""
-    _check_id(drill_id, "drill id")
-    if not _whole(streak) or streak < 0:  # type: ignore[operator]
-        raise InvalidProgressError(f"streak {streak!r} refused for drill {drill_id!r}: "
-                                   "expected a whole number >= 0")
-
-
-# ---------------------------------------------------------------------------- values
-@dataclass(frozen=True)
-class ExerciseResult:
-    """What the learner did on one exercise, as the exercise player reports it.
-
-    Attributes:
-        solved: the right answer was given.
-        first_try: it was given at the first try (with the card the lesson teaches).
-        tries: the answers given (clicks), 0 or more.
-
-    Raises:
-        InvalidResultError: a value of the wrong type, ``tries < 0``, ``first_try``
-            without ``solved``, or ``solved`` with no try.
-    """
-
-    solved: bool
-    first_try: bool
-    tries: int
-
-    def __post_init__(self) -> None:
-        for name in ("solved", "first_try"):
-            if not isinstance(getattr(self, name), bool):
-                raise InvalidResultError(f"{name} is {getattr(self, name)!r}, expected "
-                                         "true or false")
-        if not _whole(self.tries) or self.tries < 0:
-            raise InvalidResultError(f"tries is {self.tries!r}, expected a whole number "
-                                     ">= 0")
-        if self.first_try and not self.solved:
-            raise InvalidResultError("first_try is true but solved is false: an exercise "
-                                     "right at the first try is solved")
-        if self.solved and self.tries == 0:
-            raise InvalidResultError("solved is true with 0 tries: solving takes a try")
-
-    @classmethod
-    def from_mapping(cls, value: object) -> ExerciseResult:
-        """The result of the player's dict ``{"solved": ..., "first_try": ...,
-        "tries": ...}`` (exactly these keys).
-
-        Raises:
-            InvalidResultError: not a mapping, a key missing or unknown, or a bad value;
-                the message names it.
-        """
-        if isinstance(value, ExerciseResult):
-            return value
-        if not isinstance(value, Mapping):
-            raise InvalidResultError(f"a result is a mapping with the keys "
-                                     f"{', '.join(_RESULT_KEYS)}, got {value!r}")
-        missing = [key for key in _RESULT_KEYS if key not in value]
-        unknown = [key for key in value if key not in _RESULT_KEYS]
-        if missing or unknown:
-            parts = ([f"missing {', '.join(map(repr, missing))}"] if missing else []) + (
-                [f"unknown {', '.join(map(repr, unknown))}"] if unknown else [])
-            raise InvalidResultError(f"a result has the keys {', '.join(_RESULT_KEYS)}: "
-                                     f"{'; '.join(parts)}")
-        return cls(value["solved"], value["first_try"], value["tries"])
-
-    def as_dict(self) -> dict[str, bool | int]:
-        """The player's dict: ``{"solved": bool, "first_try": bool, "tries": int}``."""
-        return {"solved": self.solved, "first_try": self.first_try, "tries": self.tries}
-
-    def _rank(self) -> tuple[bool, bool, int]:
-        """Better results sort higher: solved, then right at first try, then fewer tries
-        (among solved ones; among unsolved ones more tries means more work done)."""
-        return (self.solved, self.first_try, -self.tries if self.solved else self.tries)
-
-
-@dataclass(frozen=True)
-class LessonSummary:
-    """How far the learner is in one lesson's exercises.
-
-    Attributes:
-        lesson_id: the lesson.
-        done: exercises solved, among the lesson's.
-        first_try: exercises right at the first try, among the lesson's.
-        total: the lesson's exercises.
-    """
-
-    lesson_id: str
-    done: int
-    first_try: int
-    total: int
-
-    @property
-    def complete(self) -> bool:
-        """Every exercise of the lesson is solved (and there is at least one)."""
-        return self.total > 0 and self.done == self.total
-
-
-_NO_LESSONS: Mapping[str, Mapping[str, ExerciseResult]] = MappingProxyType({})
-_NO_PRACTICE: Mapping[str, int] = MappingProxyType({})
-_NO_DRILLS: Mapping[str, int] = MappingProxyType({})
-
-
-@dataclass(frozen=True)
-class CourseRecord:
-    """The learner's progress over the whole course. Immutable: each ``with_...`` and
-    :meth:`merged` returns a new record.
-
-    Attributes:
-        lessons: per lesson id, per scenario id, the :class:`ExerciseResult`.
-        practice: per practice deal id, how many times it was played to the end (>= 1).
-        games_finished: whole games played to the end (R6.8).
-        games_won: those the learner's team won (<= ``games_finished``).
-        drills: per drill id, the best streak (positions in a row right at the first
-            try, >= 1).
-
-    Raises:
-        InvalidIdError, InvalidResultError, InvalidProgressError: a bad id, result or
-            count.
-    """
-
-    lessons: Mapping[str, Mapping[str, ExerciseResult]] = field(
-        default_factory=lambda: _NO_LESSONS)
-    practice: Mapping[str, int] = field(default_factory=lambda: _NO_PRACTICE)
-    games_finished: int = 0
-    games_won: int = 0
-    drills: Mapping[str, int] = field(default_factory=lambda: _NO_DRILLS)
-
-    def __post_init__(self) -> None:
-        lessons: dict[str, Mapping[str, ExerciseResult]] = {}
-        for lesson_id, results in self.lessons.items():
-            _check_id(lesson_id, "lesson id")
-            frozen = {_check_id(sid, "scenario id"): ExerciseResult.from_mapping(result)
-                      for sid, result in results.items()}
-            lessons[lesson_id] = MappingProxyType(frozen)
-        practice: dict[str, int] = {}
-        for deal_id, times in self.practice.items():
-            _check_id(deal_id, "practice deal id")
-            if not _whole(times) or times < 1:
-                raise InvalidProgressError(f"practice deal {deal_id!r} played {times!r} "
-                                           "times: expected a whole number >= 1")
-            practice[deal_id] = times
-        for name in ("games_finished", "games_won"):
-            value = getattr(self, name)
-            if not _whole(value) or value < 0:
-                raise InvalidProgressError(f"{name} is {value!r}, expected a whole "
-                                           "number >= 0")
-        if self.games_won > self.games_finished:
-            raise InvalidProgressError(f"{self.games_won} games won out of "
-                                       f"{self.games_finished} finished")
-        drills: dict[str, int] = {}
-        for drill_id, best in self.drills.items():
-            _check_id(drill_id, "drill id")
-            if not _whole(best) or best < 1:
-                raise InvalidProgressError(f"drill {drill_id!r} has the best streak "
-                                           f"{best!r}: expected a whole number >= 1")
-            drills[drill_id] = best
-        object.__setattr__(self, "lessons", MappingProxyType(lessons))
-        object.__setattr__(self, "practice", MappingProxyType(practice))
-        object.__setattr__(self, "drills", MappingProxyType(drills))
-
-    # -- reading -----------------------------------------------------------------
-    @property
-    def is_empty(self) -> bool:
-        """Nothing recorded yet."""
-        return not (any(self.lessons.values()) or self.practice or self.games_finished
-                    or self.drills)
-
-    def results(self, lesson_id: str) -> dict[str, dict[str, bool | int]]:
-        """The results of one lesson as the exercise player restores them: scenario id ->
-        ``{"solved": bool, "first_try": bool, "tries": int}`` (a new dict; empty for a
-        lesson never opened)."""
-        saved = self.lessons.get(lesson_id, {})
-        return {sid: result.as_dict() for sid, result in saved.items()}
-
-    def summary(self, lesson_id: str, exercise_ids: Iterable[str]) -> LessonSummary:
-        """How many of the lesson's exercises (``exercise_ids``, its scenario file's ids)
-        are solved and right at the first try; results of ids no longer in the file do
-        not count."""
-        ids = list(dict.fromkeys(exercise_ids))
-        saved = self.lessons.get(lesson_id, {})
-        shown = [saved[sid] for sid in ids if sid in saved]
-        return LessonSummary(lesson_id, done=sum(r.solved for r in shown),
-                             first_try=sum(r.first_try for r in shown), total=len(ids))
-
-    @property
-    def practice_done(self) -> int:
-        """Distinct practice deals played to the end at least once."""
-        return len(self.practice)
-
-    def best_streak(self, drill_id: str) -> int:
-        """The best streak kept for the drill ``drill_id``: positions in a row right at
-        the first try (0 for a drill never practised, or never right at the first try)."""
-        return self.drills.get(drill_id, 0)
-
-    # -- changing ----------------------------------------------------------------
-    def with_result(self, lesson_id: str, scenario_id: str,
-                    result: ExerciseResult | Mapping[str, object]) -> CourseRecord:
-        """This record with the result of one exercise set (the player reports the
-        exercise's whole state after each answer, so it replaces the one kept).
-
-        Raises:
-            InvalidIdError: a bad lesson or scenario id.
-            InvalidResultError: a bad result.
-        """
-        _check_id(lesson_id, "lesson id")
-        _check_id(scenario_id, "scenario id")
-        checked = ExerciseResult.from_mapping(result)
-        lessons = dict(self.lessons)
-        lessons[lesson_id] = {**lessons.get(lesson_id, {}), scenario_id: checked}
-        return CourseRecord(lessons, self.practice, self.games_finished, self.games_won,
-                            self.drills)
-
-    def with_practice(self, deal_id: str) -> CourseRecord:
-        """This record with one more play to the end of the practice deal ``deal_id``.
-
-        Raises:
-            InvalidIdError: a bad deal id.
-        """
-        _check_id(deal_id, "practice deal id")
-        practice = dict(self.practice)
-        practice[deal_id] = practice.get(deal_id, 0) + 1
-        return CourseRecord(self.lessons, practice, self.games_finished, self.games_won,
-                            self.drills)
-
-    def with_game(self, *, won: bool) -> CourseRecord:
-        """This record with one more game finished (R6.8), won by the learner's team or
-        not.
-
-        Raises:
-            TypeError: ``won`` is not a bool.
-        """
-        if not isinstance(won, bool):
-            raise TypeError(f"won is true or false, got {won!r}")
-        return CourseRecord(self.lessons, self.practice, self.games_finished + 1,
-                            self.games_won + won, self.drills)
-
-    def with_drill(self, drill_id: str, streak: int) -> CourseRecord:
-        """This record with a streak of ``streak`` positions in a row right at the first
-        try in the drill ``drill_id``: kept when it beats the best one kept (the best
-        stays otherwise; a streak of 0 changes nothing).
-
-        Raises:
-            InvalidIdError: a bad drill id.
-            InvalidProgressError: ``streak`` is not a whole number >= 0.
-        """
-        _check_streak(drill_id, streak)
-        if streak <= self.best_streak(drill_id):
-            return self
-        drills = {**self.drills, drill_id: streak}
-        return CourseRecord(self.lessons, self.practice, self.games_finished, self.games_won,
-                            drills)
-
-    def merged(self, other: CourseRecord) -> CourseRecord:
-        """This record and ``other`` together, losing nothing either holds: every
-        exercise of both, with the better result where both have one (solved beats
-        unsolved, right at the first try beats later, then fewer tries); for each practice
-        deal and for the games, the larger count (the same progress imported twice is
-        counted once); for each drill, the better best streak. ``a.merged(a) == a``."""
-        lessons = {lid: dict(results) for lid, results in self.lessons.items()}
-        for lesson_id, results in other.lessons.items():
-            mine = lessons.setdefault(lesson_id, {})
-            for sid, result in results.items():
-                if sid not in mine or result._rank() > mine[sid]._rank():
-                    mine[sid] = result
-        practice = dict(self.practice)
-        for deal_id, times in other.practice.items():
-            practice[deal_id] = max(times, practice.get(deal_id, 0))
-        finished = max(self.games_finished, other.games_finished)
-        won = max(self.games_won, other.games_won)
-        drills = dict(self.drills)
-        for drill_id, best in other.drills.items():
-            drills[drill_id] = max(best, drills.get(drill_id, 0))
-        return CourseRecord(lessons, practice, finished, won, drills)
-
-    # -- as JSON -----------------------------------------------------------------
-    def to_json(self) -> str:
-        """The record as a progress document (format :data:`FORMAT_VERSION`), the text
-        of the file and of an export."""
-        document = {
-            "format": FORMAT,
-            "version": FORMAT_VERSION,
-            "lessons": {lid: {sid: r.as_dict() for sid, r in results.items()}
-                        for lid, results in self.lessons.items()},
-            "practice": dict(self.practice),
-            "games": {"finished": self.games_finished, "won": self.games_won},
-            "drills": dict(self.drills),
-        }
-        return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
-
-    @classmethod
-    def from_json(cls, text: str | bytes, *, source: str = "the progress file"
-                  ) -> CourseRecord:
-        """Read a progress document, checking all of it.
-
-        Args:
-            text: the document (bytes are read as UTF-8).
-            source: how the messages name the document.
-
-        Raises:
-            InvalidProgressError: not UTF-8, not JSON, another format or version, or a
-                bad part; the message starts with ``source`` and names the part
-                (``lessons['03-play-a-trick']['lead-any-card']: tries is -1, expected a
-                whole number >= 0``).
-        """
-        if isinstance(text, bytes):
-            try:
-                text = text.decode("utf-8")
-            except UnicodeDecodeError as err:
-                raise InvalidProgressError(f"{source} is not UTF-8 text ({err})",
-                                           "not_text") from err
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise InvalidProgressError(f"{source} is not valid JSON ({err})", "not_json") \
-                from err
-        return _record_of(data, source)
-
-
-def _record_of(data: object, source: str) -> CourseRecord:
-    """The record of a parsed progress document, else InvalidProgressError."""
-    if not isinstance(data, dict):
-        raise InvalidProgressError(f"{source} holds a JSON {type(data).__name__}, not an "
-                                   "object", "not_ours")
-    if data.get("format") != FORMAT:
-        raise InvalidProgressError(f"{source} is not a progress file of belote-teach: "
-                                   f"format {data.get('format')!r}, expected {FORMAT!r}",
-                                   "not_ours")
-    version = data.get("version")
-    if version != FORMAT_VERSION or isinstance(version, bool):
-        raise InvalidProgressError(f"{source} has format version {version!r}: this version "
-                                   f"of belote-teach reads version {FORMAT_VERSION}",
-                                   "other_version")
-    unknown = sorted(set(data) - {"format", "version", "lessons", "practice", "games",
-                                  "drills"})
-    if unknown:
-        raise InvalidProgressError(f"{source} has the unknown key(s) "
-                                   f"{', '.join(map(repr, unknown))}")
-    lessons: dict[str, dict[str, ExerciseResult]] = {}
-    for lesson_id, results in _object(data, "lessons", source).items():
-        where = f"lessons[{lesson_id!r}]"
-        if not isinstance(results, dict):
-            raise InvalidProgressError(f"{source}: {where} is {_short(results)}, expected "
-                                       "an object of results by scenario id")
-        lessons[lesson_id] = {}
-        for scenario_id, result in results.items():
-            try:
-                lessons[lesson_id][scenario_id] = ExerciseResult.from_mapping(result)
-            except InvalidResultError as err:
-                raise InvalidProgressError(f"{source}: {where}[{scenario_id!r}]: {err}") \
-                    from err
-    practice = _object(data, "practice", source)
-    games = _object(data, "games", source)
-    if set(games) != {"finished", "won"}:
-        raise InvalidProgressError(f"{source}: 'games' has the keys {sorted(games)}, "
-                                   "expected 'finished' and 'won'")
-    # "drills" came after the other keys: a file without it has no drill practised
-    drills = _object(data, "drills", source) if "drills" in data else {}
-    try:                             # the ids and the counts are checked by CourseRecord
-        return CourseRecord(lessons, practice, games["finished"],  # type: ignore[arg-type]
-                            games["won"], drills)  # type: ignore[arg-type]
-    except (InvalidIdError, InvalidProgressError) as err:
-        raise InvalidProgressError(f"{source}: {err}") from err
-
-
-def _object(data: Mapping[str, object], key: str, source: str) -> dict[str, object]:
-    value = data.get(key)
-    if not isinstance(value, dict):
-        raise InvalidProgressError(f"{source}: {key!r} is {_short(value)}, expected an "
-                                   "object")
-    return value
-
-
-def _short(value: object) -> str:
-    shown = repr(value)
-    return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
 # ---------------------------------------------------------------------------- the store
+def open_store(directory: Path | str | None = None
+               ) -> tuple[LearnerStore, tuple[tuple[FileProblem, Path, Path | None], ...]]:
+    """The learner's store in ``directory`` (default: the learner's data directory,
+    :func:`belote_teach._storage.data_directory`), the files of an earlier version
+    migrated into it on first use.
+
+    Returns:
+        The store, and the problems met migrating: for a damaged earlier file, ``(why,
+        where it is now, where it was moved or None when left in place)``. A damaged
+        database is the store's own :attr:`~belote_teach.store.LearnerStore.problem`.
+
+    Raises:
+        OSError: the directory cannot be created or written.
+    """
+    folder = data_directory(directory)
+    store = SqliteStore(folder)
+    return store, tuple(_migrate(folder, store))
+
+
+def _legacy_games(folder: Path) -> list[Path]:
+    games = folder / GAMES_FOLDER
+    if not games.is_dir():
+        return []
+    return sorted(path for path in games.glob("*.json")
+                  if path.is_file() and ".corrupt-" not in path.name)
+
+
+def _migrate(folder: Path, store: SqliteStore
+             ) -> Iterator[tuple[FileProblem, Path, Path | None]]:
+    """Move an earlier version's files into ``store`` (once: the document
+    :data:`MIGRATED` says it was done), then put the files aside."""
+    legacy = folder / FILE_NAME
+    games = _legacy_games(folder)
+    if not legacy.exists() and not games:
+        return
+    moved: list[Path] = []
+    with store.transaction():
+        if store.document(MIGRATED) is not None:
+            return
+        if legacy.exists():
+            try:
+                record = CourseRecord.from_json(legacy.read_bytes())
+            except OSError as err:
+                yield (FileProblem("unreadable", f"{type(err).__name__}: {err}"), legacy,
+                       None)
+                return
+            except InvalidProgressError as err:
+                aside = set_aside(legacy, _STEM)
+                err.problem().log(aside)
+                yield err.problem(), aside, aside
+            else:
+                _log_record(store, record)
+                moved.append(legacy)
+        for path in games:
+            store.put_document(GAME_PREFIX + path.stem,
+                               path.read_bytes().decode("utf-8", errors="replace"))
+            moved.append(path)
+        store.put_document(MIGRATED, json.dumps(
+            {"at": datetime.now(timezone.utc).isoformat(), "files": [str(p) for p in moved]}))
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    if legacy in moved:
+        with contextlib.suppress(OSError):
+            os.replace(legacy, folder / f"{_STEM}.migrated-{stamp}.json")
+    if games:
+        with contextlib.suppress(OSError):
+            os.replace(folder / GAMES_FOLDER, folder / f"{GAMES_FOLDER}.migrated-{stamp}")
+
+
+def _log_record(store: LearnerStore, record: CourseRecord) -> None:
+    """Log ``record`` (an import, an earlier file) as actions merging it into the log."""
+    for lesson_id, results in record.lessons.items():
+        for scenario_id, result in results.items():
+            store.append("result", lesson_id, scenario_id, result.as_dict())
+    for deal_id, times in record.practice.items():
+        store.append("practice_count", deal_id, "", {"times": times})
+    if record.games_finished:
+        store.append("games_count", "", "", {"finished": record.games_finished,
+                                             "won": record.games_won})
+    for drill_id, best in record.drills.items():
+        store.append("drill_best", drill_id, "", {"best": best})
+
+
+# ---------------------------------------------------------------------------- derived
+def _answered(before: ExerciseResult | None, action: LoggedAction) -> ExerciseResult:
+    """The result of an exercise after one more logged answer or result."""
+    data = action.data
+    if action.kind == "result":
+        brought = ExerciseResult.from_mapping(dict(data))
+        return brought if before is None else before.better_of(brought)
+    before = before if before is not None else ExerciseResult(False, False, 0)
+    if before.solved:
+        return before                 # exploring after solving does not count
+    solved = data.get("solved") is True
+    return ExerciseResult(solved, solved and data.get("first_try") is True, before.tries + 1)
+
+
+def _page_streaks(actions: list[LoggedAction]) -> dict[tuple[str, str], Streak]:
+    """Per (drill id, page), the streak of the positions decided on that page."""
+    streaks: dict[tuple[str, str], Streak] = {}
+    for action in actions:
+        if action.kind != "drill":
+            continue
+        key = (action.scope, action.item)
+        streak = streaks.get(key, Streak())
+        if action.data.get("skipped") is True:
+            streak = Streak(0, streak.best, streak.answered, streak.first_try)
+        else:
+            streak = streak.record(action.data.get("right") is True)
+        streaks[key] = streak
+    return streaks
+
+
+def derive_record(actions: list[LoggedAction]) -> CourseRecord:
+    """The progress that a log's actions (:data:`KINDS`, in log order) add up to."""
+    lessons: dict[str, dict[str, ExerciseResult]] = {}
+    practice: dict[str, int] = {}
+    finished = won = 0
+    drills: dict[str, int] = {}
+    for action in actions:
+        kind, scope = action.kind, action.scope
+        if kind in ("answer", "result"):
+            results = lessons.setdefault(scope, {})
+            results[action.item] = _answered(results.get(action.item), action)
+        elif kind == "practice":
+            practice[scope] = practice.get(scope, 0) + 1
+        elif kind == "practice_count":
+            practice[scope] = max(practice.get(scope, 0), _int(action.data, "times"))
+        elif kind == "game_over":
+            finished += 1
+            won += action.data.get("won") is True
+        elif kind == "games_count":
+            finished = max(finished, _int(action.data, "finished"))
+            won = max(won, _int(action.data, "won"))
+        elif kind == "drill_best":
+            drills[scope] = max(drills.get(scope, 0), _int(action.data, "best"))
+    for (drill_id, _), streak in _page_streaks(actions).items():
+        if streak.best:
+            drills[drill_id] = max(drills.get(drill_id, 0), streak.best)
+    return CourseRecord(lessons, practice, finished, min(won, finished), drills)
+
+
+def _int(data: Mapping[str, object], key: str) -> int:
+    value = data.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+# ---------------------------------------------------------------------------- reading
 @dataclass(frozen=True)
 class ProgressRead:
     """What :meth:`CourseProgress.read` found.
 
     Attributes:
-        record: the progress (empty when there was no file or it was unusable).
-        problem: ``None`` when all went well or there was no file; else a sentence for
-            the learner, in the language asked for, saying the progress could not be read
-            and where the file went, and why in plain words.
-        set_aside: where the unusable file was moved, ``None`` if it was not moved.
-        cause: why the file could not be used (its technical detail included), ``None``
+        record: the progress (empty when nothing was done yet, or the store unusable).
+        problem: ``None`` when all went well; else a sentence for the learner, in the
+            language asked for, saying the progress could not be read and where the
+            damaged file went, and why in plain words.
+        set_aside: where a damaged file was moved, ``None`` if it was not moved.
+        cause: why it could not be used (its technical detail included), ``None``
             without a problem.
-        where: where the unusable file is now (moved aside or left in place), ``None``
+        where: where the damaged file is now (moved aside or left in place), ``None``
             without a problem.
     """
 
@@ -576,52 +346,118 @@ class ProgressRead:
         return _problem(lang, key, self.where, self.cause)
 
 
+@dataclass(frozen=True)
+class ImportResult:
+    """What :meth:`CourseProgress.import_json` did.
+
+    Attributes:
+        record: the progress now kept.
+        left_out: what the file named that this course does not have, left out
+            (``"lesson/exercise"``, ``"practice/<id>"``, ``"drill/<id>"``); empty when
+            nothing was.
+    """
+
+    record: CourseRecord
+    left_out: tuple[str, ...] = field(default=())
+
+
 class CourseProgress:
-    """The lesson progress of one learner: ``<directory>/course-progress.json``.
+    """The lesson progress of one learner, logged in their store.
 
     Args:
         directory: the data directory. Default: ``BELOTE_TEACH_DATA`` when set and not
             empty, else ``platformdirs.user_data_dir("belote-teach")`` (the saved games'
-            directory). Nothing is created before the first change.
+            directory). Nothing is created before the first action.
+        store: the store to log in instead (a :class:`~belote_teach.store.MemoryStore`
+            for a page before its learner came, or another backend); ``directory`` is
+            then only where the messages say the data is.
+
+    Raises:
+        OSError: the data directory cannot be written while an earlier version's files
+            are migrated.
+
+    Every ``record_...`` method logs one action in one transaction and returns ``None``,
+    or the problem to tell the learner (:attr:`ProgressRead.problem`) when the store
+    could not be written (nothing was then kept); bad input raises the error named in its
+    docstring and logs nothing.
     """
 
-    __slots__ = ("directory",)
+    __slots__ = ("_problems", "directory", "store")
 
-    def __init__(self, directory: Path | str | None = None):
-        #: The data directory.
-        self.directory: Path = data_directory(directory)
+    def __init__(self, directory: Path | str | None = None, *,
+                 store: LearnerStore | None = None):
+        if store is not None:
+            self.directory: Path = Path(directory or ".").expanduser()
+            self.store: LearnerStore = store
+            self._problems: tuple[tuple[FileProblem, Path, Path | None], ...] = ()
+        else:
+            self.directory = data_directory(directory)
+            self.store, self._problems = open_store(self.directory)
 
     @property
     def path(self) -> Path:
-        """The progress file, ``<directory>/course-progress.json``."""
-        return self.directory / FILE_NAME
+        """The learner's database, ``<directory>/learner.sqlite3``."""
+        return self.directory / "learner.sqlite3"
 
     # -- reading -----------------------------------------------------------------
     def read(self, *, lang: str = "en") -> ProgressRead:
-        """The progress kept so far.
+        """The progress so far, derived from the log.
 
         Args:
             lang: the language of :attr:`ProgressRead.problem`, ``"en"`` or ``"fr"``.
 
         Returns:
-            A :class:`ProgressRead`: the record; or an empty record when nothing was kept
-            yet; or, for a file that cannot be read, an empty record, the problem in plain
-            words (the technical detail goes to the ``belote_teach`` log and
-            :attr:`ProgressRead.cause`), and where the file was moved
-            (``course-progress.corrupt-<UTC time>.json`` beside it; never deleted). A file
-            that cannot even be opened (no permission) is left in place. Never raises for
-            the file's content.
+            A :class:`ProgressRead`: the record (empty when nothing was done yet); with
+            the problem when a damaged file was found (set aside, or left in place when
+            it could not be read at all). Never raises for the data's content.
 
         Raises:
             UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"``.
         """
         check_language(lang)
-        return self._read(lang)[0]
+        try:
+            record = derive_record(self.store.actions(KINDS))
+        except OSError as err:
+            cause = FileProblem("unreadable", f"{type(err).__name__}: {err}")
+            return _unusable(lang, self.path, cause)
+        problems = list(self._problems)
+        store = self.store
+        if store.problem is not None and store.set_aside is not None:
+            problems.insert(0, (store.problem, store.set_aside, store.set_aside))
+        if problems:
+            cause, where, aside = problems[0]
+            return _unusable(lang, where, cause, aside, record)
+        return ProgressRead(record)
+
+    def exercise_results(self, lesson_id: str) -> dict[str, ExerciseResult]:
+        """The result of every exercise of the lesson ``lesson_id`` tried so far, by
+        scenario id, derived from the log (on any page, in any session)."""
+        results: dict[str, ExerciseResult] = {}
+        for action in self.store.actions(("answer", "result"), scope=lesson_id):
+            results[action.item] = _answered(results.get(action.item), action)
+        return results
+
+    def drill_streak(self, drill_id: str, page: str) -> Streak:
+        """The streak of the drill ``drill_id`` on the page ``page`` (positions decided
+        there, :meth:`record_drill_position`), derived from the log."""
+        actions = self.store.actions(("drill",), scope=drill_id)
+        return _page_streaks(actions).get((drill_id, page), Streak())
+
+    def best_streak(self, drill_id: str) -> int:
+        """The best streak of the drill ``drill_id`` on any page, in any session, or
+        brought by an import (positions in a row right at the first try; 0 for none)."""
+        actions = self.store.actions(("drill", "drill_best"), scope=drill_id)
+        return derive_record(actions).best_streak(drill_id)
+
+    def transaction(self) -> contextlib.AbstractContextManager[None]:
+        """A context in which the reads and the action logged are one unit (an answer
+        judged against the tries logged so far, then logged), see
+        :meth:`LearnerStore.transaction`."""
+        return self.store.transaction()
 
     def export_json(self) -> str:
-        """The progress as a document to keep or carry elsewhere (the text of the file;
-        an empty record when nothing was kept). An unusable file is set aside as by
-        :meth:`read`."""
+        """The progress as a document to keep or carry elsewhere
+        (:meth:`CourseRecord.to_json`, dated now)."""
         return self.read().record.to_json()
 
     def export_file(self, path: Path | str) -> Path:
@@ -634,206 +470,190 @@ class CourseProgress:
         write_atomically(target, self.export_json())
         return target
 
-    # -- changing ----------------------------------------------------------------
-    def record_result(self, lesson_id: str, scenario_id: str,
-                      result: ExerciseResult | Mapping[str, object], *,
-                      lang: str = "en") -> str | None:
-        """Keep the result of one exercise (what the exercise player reports after each
-        answer), replacing the one kept for it.
+    # -- logging -----------------------------------------------------------------
+    def record_answer(self, lesson_id: str, scenario_id: str, *, solved: bool,
+                      first_try: bool, answer: str, lang: str = "en") -> str | None:
+        """Log one answer to an exercise, as judged against the answers logged before it
+        (:meth:`exercise_results`; judge and log in one :meth:`transaction`).
 
         Args:
             lesson_id: the lesson (its scenario file's stem, ``"03-play-a-trick"``).
             scenario_id: the exercise (its scenario's ``id``).
-            result: ``{"solved": bool, "first_try": bool, "tries": int}``.
+            solved: the exercise is solved with this answer.
+            first_try: it is solved right at the first try (only with ``solved``).
+            answer: the answer as text (a card ``"JH"``, points ``"42"``...; at most
+                200 characters are kept).
             lang: the language of the problem returned.
 
-        Returns:
-            ``None``; or, when the file kept so far could not be read, the problem (as
-            :attr:`ProgressRead.problem`): the file was set aside and the result is kept
-            in a new one. When that file could be neither read nor moved aside, nothing
-            is written (it is never overwritten unseen).
-
         Raises:
-            InvalidIdError, InvalidResultError: bad input; nothing is changed.
-            UnknownLanguageError: bad ``lang``; nothing is changed.
-            OSError: the file cannot be written; the previous one is left as it was.
+            InvalidIdError: a bad lesson or scenario id; InvalidResultError:
+                ``first_try`` without ``solved``, or a flag that is not a bool;
+                UnknownLanguageError: bad ``lang`` (nothing is logged in each case).
         """
         check_language(lang)
         _check_id(lesson_id, "lesson id")
         _check_id(scenario_id, "scenario id")
-        checked = ExerciseResult.from_mapping(result)
-        return self._change(lambda record: record.with_result(lesson_id, scenario_id,
-                                                              checked), lang)
+        ExerciseResult(solved, first_try, 1)          # checks the flags
+        return self._log(lang, "answer", lesson_id, scenario_id,
+                         {"solved": solved, "first_try": first_try,
+                          "answer": str(answer)[:_MAX_ANSWER]})
 
-    def record_practice(self, deal_id: str, *, lang: str = "en") -> str | None:
-        """Count one practice deal (lesson 07) played to the end.
-
-        Returns:
-            As :meth:`record_result`.
+    def record_drill_position(self, drill_id: str, page: str, *, right: bool | None,
+                              lang: str = "en") -> str | None:
+        """Log a drill position decided on the page ``page``: right at the first try
+        (``right=True``: the streak goes on), not (``False``: back to 0), or left
+        undecided for the next one (``None``: back to 0, not counted as answered).
 
         Raises:
-            InvalidIdError: a bad deal id; UnknownLanguageError: bad ``lang``; OSError:
-                as :meth:`record_result`.
+            InvalidIdError: ``drill_id`` is not a drill of
+                :data:`~belote_teach.drills.DRILLS` or ``page`` is not an id;
+                TypeError: ``right`` is not a bool or None; UnknownLanguageError: bad
+                ``lang`` (nothing is logged in each case).
+        """
+        check_language(lang)
+        if drill_id not in DRILLS:
+            raise InvalidIdError(f"drill id {drill_id!r} refused: expected one of "
+                                 f"{', '.join(DRILLS)}")
+        _check_id(page, "page id")
+        if right is not None and not isinstance(right, bool):
+            raise TypeError(f"right is true, false or None, got {right!r}")
+        data = {"skipped": True} if right is None else {"right": right}
+        return self._log(lang, "drill", drill_id, page, data)
+
+    def record_practice(self, deal_id: str, *, lang: str = "en") -> str | None:
+        """Log one practice deal (lesson 07) played to the end.
+
+        Raises:
+            InvalidIdError: a bad deal id; UnknownLanguageError: bad ``lang``.
         """
         check_language(lang)
         _check_id(deal_id, "practice deal id")
-        return self._change(lambda record: record.with_practice(deal_id), lang)
+        return self._log(lang, "practice", deal_id, "", {})
 
-    def record_game(self, *, won: bool, lang: str = "en") -> str | None:
-        """Count one whole game (lesson 08) played to the end (R6.8).
+    def record_game(self, *, won: bool, game: str = "game", lang: str = "en") -> str | None:
+        """Log one whole game (lesson 08) played to the end (R6.8).
 
         Args:
             won: the learner's team (Nous) won it.
-
-        Returns:
-            As :meth:`record_result`.
+            game: the saved game's name.
 
         Raises:
-            TypeError: ``won`` is not a bool; UnknownLanguageError: bad ``lang``;
-                OSError: as :meth:`record_result`.
+            TypeError: ``won`` is not a bool; UnknownLanguageError: bad ``lang``.
         """
         check_language(lang)
         if not isinstance(won, bool):
             raise TypeError(f"won is true or false, got {won!r}")
-        return self._change(lambda record: record.with_game(won=won), lang)
+        return self._log(lang, "game_over", game, "", {"won": won})
 
-    def record_drill(self, drill_id: str, streak: int, *, lang: str = "en") -> str | None:
-        """Keep a streak of the drill ``drill_id`` (:mod:`belote_teach.drills`) when it is
-        the best one so far: the file keeps, per drill, the most positions in a row right
-        at the first try. The drill player calls it whenever its streak beats the best.
+    def import_json(self, text: str | bytes, *, mode: str = "merge", lang: str = "en",
+                    known: CourseIds | None = None) -> ImportResult:
+        """Take in a progress document (an export), validated value by value first
+        (:meth:`CourseRecord.from_json`), in one transaction: merged with the progress
+        (``mode="merge"``: the better result of each exercise, the larger counts and
+        streaks; nothing done on either side is lost), or in its place
+        (``mode="replace"``: a reset, then the document).
 
         Args:
-            drill_id: the drill (a key of :data:`belote_teach.drills.DRILLS`).
-            streak: positions in a row right at the first try, 0 or more.
-            lang: the language of the problem returned.
-
-        Returns:
-            As :meth:`record_result`.
-
-        Raises:
-            InvalidIdError: a bad drill id; InvalidProgressError: ``streak`` is not a
-                whole number >= 0; UnknownLanguageError: bad ``lang`` (nothing is changed
-                in each case); OSError: as :meth:`record_result`.
-        """
-        check_language(lang)
-        _check_streak(drill_id, streak)
-        return self._change(lambda record: record.with_drill(drill_id, streak), lang)
-
-    def import_json(self, text: str | bytes, *, mode: str = "merge",
-                    lang: str = "en") -> CourseRecord:
-        """Take in a progress document (an export): validated as a whole first, then
-        merged with the progress kept here (``mode="merge"``, :meth:`CourseRecord.merged`:
-        nothing done on either side is lost) or put in its place (``mode="replace"``).
-
-        Returns:
-            The progress now kept.
+            known: what this course has; what the document names beyond it is left out
+                and listed (:attr:`ImportResult.left_out`). ``None``: everything kept.
 
         Raises:
             InvalidProgressError: the document is not a valid progress document; the
-                message names what is wrong, and nothing is changed.
-            UnknownImportModeError: ``mode`` is not ``"merge"`` or ``"replace"``;
-                nothing is changed.
-            UnknownLanguageError: bad ``lang``; nothing is changed.
-            OSError: the file cannot be written (the previous one is left as it was); or,
-                when merging, the file kept so far can be neither read nor moved aside
-                (the message is the learner's sentence of :attr:`ProgressRead.problem`).
+                message names the key and the value, and nothing is changed.
+            UnknownImportModeError: ``mode`` is not ``"merge"`` or ``"replace"``.
+            UnknownLanguageError: bad ``lang`` (nothing is changed in each case).
+            OSError: the store cannot be written (nothing is changed).
         """
         check_language(lang)
         if mode not in IMPORT_MODES:
             raise UnknownImportModeError(f"import mode {mode!r} refused: expected one of "
                                          f"{', '.join(IMPORT_MODES)}")
         incoming = CourseRecord.from_json(text, source="the imported file")
-        if mode == "replace":
-            self._write(incoming)
-            return incoming
-        found, writable = self._read(lang)
-        if not writable:
-            assert found.problem is not None
-            raise OSError(found.problem)
-        merged = found.record.merged(incoming)
-        self._write(merged)
-        return merged
+        left_out: tuple[str, ...] = ()
+        if known is not None:
+            incoming, left_out = incoming.known_only(known)
+        with self.store.transaction():
+            if mode == "replace":
+                self.store.append(RESET, "", "", {"why": "import"})
+            self.store.append("import", "", "", {"mode": mode, "left_out": len(left_out)})
+            _log_record(self.store, incoming)
+        return ImportResult(self.read().record, left_out)
 
-    def import_file(self, path: Path | str, *, mode: str = "merge",
-                    lang: str = "en") -> CourseRecord:
+    def import_file(self, path: Path | str, *, mode: str = "merge", lang: str = "en",
+                    known: CourseIds | None = None) -> ImportResult:
         """:meth:`import_json` of the file ``path``.
 
         Raises:
             As :meth:`import_json`; OSError: ``path`` cannot be read (nothing is changed).
         """
-        return self.import_json(Path(path).expanduser().read_bytes(), mode=mode, lang=lang)
+        return self.import_json(Path(path).expanduser().read_bytes(), mode=mode, lang=lang,
+                                known=known)
 
     def reset(self) -> bool:
-        """Forget all the progress: delete the file (files set aside are kept).
+        """Forget all the progress: log a reset, after which nothing earlier counts (the
+        log keeps it; the saved games are not touched).
 
         Returns:
-            True if a file was deleted, False if there was none.
+            True if there was progress to forget, False if there was none.
 
         Raises:
-            OSError: the file exists but cannot be deleted.
+            OSError: the store cannot be written.
         """
-        try:
-            self.path.unlink()
-        except FileNotFoundError:
+        if self.read().record.is_empty:
             return False
+        self.store.append(RESET, "", "", {"why": "reset"})
         return True
 
     def __repr__(self) -> str:
         return f"CourseProgress({str(self.directory)!r})"
 
     # -- inside ------------------------------------------------------------------
-    def _read(self, lang: str) -> tuple[ProgressRead, bool]:
-        """The progress read, and whether the file may be written over (False when it
-        exists but could be neither read nor moved aside)."""
-        path = self.path
+    def _log(self, lang: str, kind: str, scope: str, item: str,
+             data: Mapping[str, object]) -> str | None:
+        """Append one action; the learner's sentence when the store cannot be written."""
         try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            return ProgressRead(CourseRecord()), True
+            self.store.append(kind, scope, item, data)
         except OSError as err:
             cause = FileProblem("unreadable", f"{type(err).__name__}: {err}")
-            return _unusable(lang, path, cause), False
-        try:
-            return ProgressRead(CourseRecord.from_json(raw)), True
-        except InvalidProgressError as err:
-            cause = err.problem()
-        try:
-            aside = set_aside(path, _STEM)
-        except OSError as err:
-            cause = FileProblem(cause.reason, f"{cause.detail}; moving it aside failed: "
-                                f"{type(err).__name__}: {err}", aside_failed=True)
-            return _unusable(lang, path, cause), False
-        return _unusable(lang, aside, cause, aside), True
-
-    def _change(self, change: Callable[[CourseRecord], CourseRecord], lang: str
-                ) -> str | None:
-        """Read, apply ``change``, write; the read's problem is returned. Nothing is
-        written over a file that could be neither read nor moved aside."""
-        found, writable = self._read(lang)
-        if writable:
-            self._write(change(found.record))
-        return found.problem
-
-    def _write(self, record: CourseRecord) -> None:
-        self.directory.mkdir(parents=True, exist_ok=True)
-        write_atomically(self.path, record.to_json())
+            return _unusable(lang, self.path, cause).problem
+        return None
 
 
-def _unusable(lang: str, where: Path, cause: FileProblem, aside: Path | None = None
-              ) -> ProgressRead:
-    """The read of a progress file that cannot be used (moved to ``aside``, or left in
-    place at ``where``): an empty record and the learner's sentence; the detail is
-    written to the log."""
+def _unusable(lang: str, where: Path, cause: FileProblem, aside: Path | None = None,
+              record: CourseRecord | None = None) -> ProgressRead:
+    """The read of a progress that could not be used (a file moved to ``aside``, or left
+    in place at ``where``): the record that could be read and the learner's sentence;
+    the detail is written to the log."""
     cause.log(where)
     key = "left_in_place" if aside is None else "set_aside"
-    return ProgressRead(CourseRecord(), _problem(lang, key, where, cause), aside,
-                        cause=cause, where=where)
+    return ProgressRead(record if record is not None else CourseRecord(),
+                        _problem(lang, key, where, cause), aside, cause=cause, where=where)
 
 
 def _problem(lang: str, key: str, path: Path, cause: FileProblem) -> str:
     """The learner's sentence ``course.store.<key>`` in ``lang``."""
     sentence = explain.catalog(lang)["course"]["store"][key]
     return str(sentence).format(path=str(path), reason=cause.told(lang))
+
+
+def course_ids(course_dir: Path | str) -> CourseIds:
+    """What the course in ``course_dir`` (``notebooks/``) has: every lesson's exercises
+    (the scenarios of ``scenarios/<lesson id>.yaml`` but the ``solve`` ones), the
+    practice deals of ``deals/practice.yaml`` and the drills of
+    :data:`~belote_teach.drills.DRILLS`. A file missing or malformed gives no id."""
+    exercises: dict[str, frozenset[str]] = {}
+    for item in COURSE:
+        path = item.scenario_path(course_dir)
+        if path is None:
+            continue
+        with contextlib.suppress(ScenarioFileError, OSError):
+            exercises[item.id] = frozenset(
+                s.id for s in load_file(path) if not isinstance(s, SolveScenario))
+    practice: frozenset[str] = frozenset()
+    with contextlib.suppress(ScenarioFileError, OSError):
+        practice = frozenset(d.id for d in load_practice_deals(
+            Path(course_dir) / "deals" / "practice.yaml"))
+    return CourseIds(exercises, practice, frozenset(DRILLS))
 
 
 # ---------------------------------------------------------------------------- overview

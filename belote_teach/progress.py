@@ -1,14 +1,16 @@
-"""Saved games (issue 5, item 7): a whole game against the computer is saved after every
-deal, so that a page reload or a kernel restart resumes it where it stood.
+"""Saved games: a whole game against the computer is saved after every action (every bid
+and every card, the learner's and the computers'), so that a page reload or a kernel
+restart resumes it exactly where it stood.
 
-A :class:`GameStore` keeps one JSON file per saved game under the user's data directory
-(``platformdirs.user_data_dir("belote-teach")``, or the directory named by the environment
-variable ``BELOTE_TEACH_DATA``), in ``games/<name>.json``. Each file is written atomically
-(a temporary file in the same directory, flushed and synced, then ``os.replace``): a crash
-during a save leaves the previous file as it was. A file that cannot be resumed (not JSON,
-another format version, a transcript that does not parse, an action the rules refuse...) is
-never deleted and never crashes the app: :meth:`GameStore.load` moves it aside as
-``<name>.corrupt-<UTC time>.json`` and says what was wrong, in the learner's language.
+A :class:`GameStore` keeps each saved game as one document of the learner's store
+(:class:`~belote_teach.store.LearnerStore`: the SQLite database of the learner's data
+directory, ``platformdirs.user_data_dir("belote-teach")`` or the directory named by the
+environment variable ``BELOTE_TEACH_DATA``), named ``game/<name>``, and logs the action
+saved in the same transaction (kind ``game``): the previous save stays whole until the
+new one is complete. A saved game that cannot be resumed (not JSON, another format
+version, a transcript that does not parse, an action the rules refuse...) is never
+deleted and never crashes the app: :meth:`GameStore.load` sets it aside in the store as
+``<name>.corrupt-<UTC time>`` and says what was wrong, in the learner's language.
 
     >>> import tempfile
     >>> from belote_teach.game import Game
@@ -16,9 +18,9 @@ never deleted and never crashes the app: :meth:`GameStore.load` moves it aside a
     >>> store = GameStore(folder.name)
     >>> game = Game("classic", rng=3)
     >>> game.bid("take")
-    >>> path = store.save("partie", game, meta={"level": "club", "coach": True})
-    >>> path.name, store.names()
-    ('partie.json', ('partie',))
+    >>> store.save("partie", game, meta={"level": "club", "coach": True})
+    >>> store.names()
+    ('partie',)
     >>> loaded = store.load("partie")
     >>> loaded.game.deals == game.deals, loaded.meta["level"], loaded.problem
     (True, 'club', None)
@@ -26,7 +28,7 @@ never deleted and never crashes the app: :meth:`GameStore.load` moves it aside a
     LoadResult(game=None, meta=mappingproxy({}), problem=None, set_aside=None, cause=None)
     >>> folder.cleanup()
 
-The file (format version 1) is a JSON object::
+The document (format version 1) is a JSON object::
 
     {"format": "belote-teach saved game", "version": 1,
      "rules": {"direction": "counter-clockwise", ..., "target": 1000},
@@ -77,14 +79,14 @@ from belote_teach._storage import (
     UnknownLanguageError,
     check_language,
     data_directory,
-    set_aside,
-    write_atomically,
 )
 from belote_teach.cards import Team
+from belote_teach.course_progress import GAME_PREFIX, open_store
 from belote_teach.deal import Deal
 from belote_teach.errors import BeloteError
 from belote_teach.game import Game
 from belote_teach.rules import RuleSet
+from belote_teach.store import LearnerStore
 from belote_teach.transcript import parse_transcript, to_transcript
 
 __all__ = [
@@ -107,7 +109,6 @@ FORMAT_VERSION = 1
 
 #: A game name: 1 to 64 letters, digits, ``_`` or ``-`` (no dot, no slash).
 _NAME = re.compile(r"[\w-]{1,64}")
-_GAMES = "games"
 _EMPTY: Mapping[str, object] = MappingProxyType({})
 
 
@@ -144,7 +145,8 @@ class LoadResult:
         problem: ``None`` when all went well or there was no file; else a sentence for the
             learner, in the language asked for, saying the saved game could not be resumed
             and where the file went, and why in plain words.
-        set_aside: where the unusable file was moved, ``None`` if it was not moved.
+        set_aside: the name the unusable saved game was set aside under in the store
+            (``game.corrupt-20261201T213000Z``), ``None`` if it was not moved.
         cause: why the file could not be used (its technical detail included), ``None``
             without a problem.
     """
@@ -152,111 +154,119 @@ class LoadResult:
     game: Game | None
     meta: Mapping[str, object] = field(default_factory=lambda: _EMPTY, hash=False)
     problem: str | None = None
-    set_aside: Path | None = None
+    set_aside: str | None = None
     cause: FileProblem | None = None
 
 
 # ---------------------------------------------------------------------------- the store
 class GameStore:
-    """The saved games of one user: ``<directory>/games/<name>.json``.
+    """The saved games of one learner, in their store.
 
     Args:
         directory: the data directory. Default: the environment variable
             ``BELOTE_TEACH_DATA`` when set and not empty (``~`` expanded), else
             ``platformdirs.user_data_dir("belote-teach")`` (``~/.local/share/belote-teach``
             on Linux). Nothing is created before the first :meth:`save`.
+        store: the store to keep the games in instead (another backend, or the one a
+            :class:`~belote_teach.course_progress.CourseProgress` uses).
+
+    Raises:
+        OSError: the data directory cannot be written while an earlier version's game
+            files are migrated into the store.
     """
 
-    __slots__ = ("directory",)
+    __slots__ = ("directory", "store")
 
-    def __init__(self, directory: Path | str | None = None):
-        #: The data directory; the games are in its sub-directory ``games``.
-        self.directory: Path = data_directory(directory)
+    def __init__(self, directory: Path | str | None = None, *,
+                 store: LearnerStore | None = None):
+        #: The data directory, ``None`` with a ``store`` given.
+        self.directory: Path | None = None
+        if store is None:
+            self.directory = data_directory(directory)
+            store = open_store(self.directory)[0]
+        #: Where the games are kept.
+        self.store: LearnerStore = store
 
-    @property
-    def games_directory(self) -> Path:
-        """The directory of the game files, ``<directory>/games``."""
-        return self.directory / _GAMES
-
-    def path(self, name: str) -> Path:
-        """The file of the game ``name``: ``<directory>/games/<name>.json``.
+    @staticmethod
+    def check_name(name: object) -> str:
+        """``name`` if it is a game's name: 1 to 64 letters, digits, ``_`` or ``-``.
 
         Raises:
-            InvalidGameNameError: ``name`` is not 1 to 64 letters, digits, ``_`` or ``-``.
+            InvalidGameNameError: it is not.
         """
         if not isinstance(name, str) or not _NAME.fullmatch(name):
             raise InvalidGameNameError(
                 f"game name {name!r} refused: use 1 to 64 letters, digits, '_' or '-' "
                 "(no slash, dot or space)")
-        return self.games_directory / f"{name}.json"
+        return name
 
     # -- writing -----------------------------------------------------------------
-    def save(self, name: str, game: Game, *, meta: Mapping[str, object] = _EMPTY) -> Path:
-        """Save ``game`` as ``name``, replacing an earlier save atomically: after a crash at
-        any moment the file holds either the previous save or this one, whole.
-
-        Every deal is written as its transcript, the current one with the actions played so
-        far, so the game resumes at the same position (same score sheet, R6; same hands,
-        cards played and turn; same reserve, R6.6; same next deals).
+    def save(self, name: str, game: Game, *, meta: Mapping[str, object] | None = None
+             ) -> None:
+        """Save ``game`` under ``name`` (replacing the game saved there) and log its last
+        action, in one transaction. Loading it gives back the same position (same score
+        sheet, R6; same hands, cards played and turn; same reserve, R6.6; same next
+        deals).
 
         Args:
-            name: the game's name (see :meth:`path`).
+            name: the game's name (see :meth:`check_name`).
             game: the game, in any state (finished, between deals, in the middle of a
                 deal). It is not changed.
             meta: the app's choices to keep with the game (e.g. ``{"level": "club",
                 "coach": True}``): string keys, plain JSON values (None, bool, int,
                 finite float, str, lists or tuples, mappings); tuples come back as lists.
 
-        Returns:
-            The path written.
-
         Raises:
             InvalidGameNameError: a bad ``name``.
             InvalidMetaError: ``meta`` holds a value JSON cannot keep as it is; the
                 message names its key path.
             TypeError: ``game`` is not a :class:`~belote_teach.game.Game`.
-            OSError: the file cannot be written (disk full, no permission); the previous
-                save is left as it was and no temporary file stays behind.
+            OSError: the store cannot be written (disk full, no permission); the previous
+                save is left as it was.
         """
-        path = self.path(name)
+        self.check_name(name)
         if not isinstance(game, Game):
             raise TypeError(f"save takes a Game, got {game!r}")
-        plain_meta = _plain_json(meta, "meta")
+        plain_meta = _plain_json(meta or {}, "meta")
         if not isinstance(plain_meta, dict):
             raise InvalidMetaError(f"meta is a mapping of names to values, got {meta!r}")
-        text = json.dumps(_document(game, plain_meta), ensure_ascii=False, indent=1,
-                          allow_nan=False) + "\n"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, text)
-        return path
+        text = json.dumps(_document(game, plain_meta), ensure_ascii=False,
+                          allow_nan=False, separators=(",", ":"))
+        deal = game.deal
+        last = deal.actions[-1] if deal.actions else None
+        with self.store.transaction():
+            self.store.put_document(GAME_PREFIX + name, text)
+            self.store.append("game", name, "", {
+                "deal": len(game.sheet) + (0 if deal.phase.is_over else 1),
+                "actions": len(deal.actions),
+                "last": str(last) if last is not None else None})
 
     def delete(self, name: str) -> bool:
-        """Delete the saved game ``name`` (files set aside are kept).
+        """Delete the saved game ``name`` (games set aside are kept).
 
         Returns:
-            True if a file was deleted, False if there was none.
+            True if a game was deleted, False if there was none.
 
         Raises:
             InvalidGameNameError: a bad ``name``.
-            OSError: the file exists but cannot be deleted.
+            OSError: the store cannot be written.
         """
-        try:
-            self.path(name).unlink()
-        except FileNotFoundError:
-            return False
-        return True
+        return self.store.delete_document(GAME_PREFIX + self.check_name(name))
 
     # -- reading -----------------------------------------------------------------
     def names(self) -> tuple[str, ...]:
-        """The names of the saved games, sorted; files set aside and temporary files are
-        not games. Empty when nothing was saved yet."""
-        try:
-            entries = list(self.games_directory.iterdir())
-        except (FileNotFoundError, NotADirectoryError):
-            return ()
-        return tuple(sorted(entry.stem for entry in entries
-                            if entry.suffix == ".json" and _NAME.fullmatch(entry.stem)
-                            and entry.is_file()))
+        """The names of the saved games, sorted; games set aside are not listed. Empty
+        when nothing was saved yet."""
+        return tuple(name.removeprefix(GAME_PREFIX) for name in self.store.document_names()
+                     if name.startswith(GAME_PREFIX))
+
+    def document(self, name: str) -> str | None:
+        """The saved game ``name`` as its JSON document, ``None`` when there is none.
+
+        Raises:
+            InvalidGameNameError: a bad ``name``.
+        """
+        return self.store.document(GAME_PREFIX + self.check_name(name))
 
     def load(self, name: str, *, lang: str = "en") -> LoadResult:
         """Resume the saved game ``name``.
@@ -267,33 +277,31 @@ class GameStore:
         the next deals shuffled) exactly as on the original.
 
         Args:
-            name: the game's name (see :meth:`path`).
+            name: the game's name (see :meth:`check_name`).
             lang: the language of :attr:`LoadResult.problem`, ``"en"`` or ``"fr"``.
 
         Returns:
             A :class:`LoadResult`: the game and its meta; or no game and no problem when
-            nothing was saved under ``name``; or, for a file that cannot be resumed, no
-            game, the problem in plain words (the technical detail goes to the
-            ``belote_teach`` log and :attr:`LoadResult.cause`), and the place the file was
-            moved to (``<name>.corrupt-<UTC time>.json`` beside it; never
-            deleted). A file that cannot even be read (no permission) is left in place.
-            Never raises for the file's content.
+            nothing was saved under ``name``; or, for a saved game that cannot be resumed,
+            no game, the problem in plain words (the technical detail goes to the
+            ``belote_teach`` log and :attr:`LoadResult.cause`), and the name it was set
+            aside under in the store (never deleted). Never raises for the content.
 
         Raises:
             InvalidGameNameError: a bad ``name``.
             UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"``.
         """
-        path = self.path(name)
+        self.check_name(name)
         check_language(lang)
         try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            return LoadResult(None)
+            text = self.store.document(GAME_PREFIX + name)
         except OSError as err:
             cause = FileProblem("unreadable", f"{type(err).__name__}: {err}")
-            return _unusable(lang, "left_in_place", name, path, cause)
+            return _unusable(lang, "left_in_place", name, self.store.where, cause)
+        if text is None:
+            return LoadResult(None)
         try:
-            game, meta = _read(raw)
+            game, meta = _read(text.encode("utf-8"))
         except _CorruptFile as err:
             cause = FileProblem(err.reason, str(err))
         except BeloteError as err:                      # the engine's errors quote the input
@@ -302,16 +310,12 @@ class GameStore:
             cause = FileProblem("bad_value", f"{type(err).__name__}: {err}")
         else:
             return LoadResult(game, MappingProxyType(meta))
-        try:
-            aside = set_aside(path, name)
-        except OSError as err:
-            failed = FileProblem(cause.reason, f"{cause.detail}; moving it aside failed: "
-                                 f"{type(err).__name__}: {err}", aside_failed=True)
-            return _unusable(lang, "left_in_place", name, path, failed)
-        return _unusable(lang, "set_aside", name, aside, cause, aside)
+        aside = self.store.set_document_aside(GAME_PREFIX + name)
+        return _unusable(lang, "set_aside", name, f"{self.store.where} ({aside})", cause,
+                         aside.removeprefix(GAME_PREFIX))
 
     def __repr__(self) -> str:
-        return f"GameStore({str(self.directory)!r})"
+        return f"GameStore({self.store!r})"
 
 
 # ---------------------------------------------------------------------------- writing
@@ -364,13 +368,13 @@ def _document(game: Game, meta: dict[str, object]) -> dict[str, object]:
 
 
 # ---------------------------------------------------------------------------- reading
-def _unusable(lang: str, key: str, name: str, path: Path, cause: FileProblem,
-              aside: Path | None = None) -> LoadResult:
+def _unusable(lang: str, key: str, name: str, path: str, cause: FileProblem,
+              aside: str | None = None) -> LoadResult:
     """The result of a saved game that cannot be resumed: the learner's sentence
     ``progress.<key>`` in ``lang``, the detail written to the log."""
-    cause.log(path)
+    cause.log(Path(path))
     sentence = explain.catalog(lang)["progress"][key]
-    problem = str(sentence).format(name=name, path=str(path), reason=cause.told(lang))
+    problem = str(sentence).format(name=name, path=path, reason=cause.told(lang))
     return LoadResult(None, problem=problem, set_aside=aside, cause=cause)
 
 

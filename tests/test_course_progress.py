@@ -1,15 +1,15 @@
-"""Lesson progress (belote_teach.course_progress): answers kept across sessions in one JSON
-file written atomically; a damaged file set aside and reported in the learner's language,
-never a crash; export and import (merge or replace) validated as a whole, a bad file
-named and changing nothing; the course map's counts; and the hooks: the lesson exercise
-players (ui.lesson.exercises), the practice app (lesson 07) and the game app (lesson 08).
+"""Lesson progress (belote_teach.course_progress): every learner action logged in the
+learner's store and every figure derived from the log; an earlier version's damaged file
+set aside and reported in the learner's language, never a crash; export and import
+(merge or replace) validated value by value, a bad file named and changing nothing; the
+course map's counts; and the hooks: the lesson exercise players (ui.lesson.exercises),
+the practice app (lesson 07) and the game app (lesson 08).
 
 Every random choice comes from ``random.Random(seed)``; no test reads the clock."""
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import shutil
@@ -35,12 +35,14 @@ from belote_teach.course_progress import (
     UnknownLanguageError,
     course_overview,
 )
+from belote_teach.drills import Streak
 from belote_teach.game import Game
 from belote_teach.players import make_player
 from belote_teach.practice import load_practice_deals
 from belote_teach.progress import GameStore
 from belote_teach.rules import CLASSIC
 from belote_teach.scenarios import load_file
+from belote_teach.store_sqlite import SqliteStore
 from belote_teach.ui.game_app import GameApp
 from belote_teach.ui.lesson import exercises
 from belote_teach.ui.practice_app import PracticeApp
@@ -62,6 +64,18 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CourseProgress:
     return CourseProgress()
 
 
+def _keep(store: CourseProgress, lesson_id: str, scenario_id: str,
+          result: dict[str, object]) -> None:
+    """Log a result brought in from elsewhere (as an import does)."""
+    store.store.append("result", lesson_id, scenario_id, result)
+
+
+def _record(**lessons: dict[str, dict[str, object]]) -> CourseRecord:
+    return CourseRecord({lid.replace("_", "-"): {sid: ExerciseResult.from_mapping(r)
+                                                 for sid, r in results.items()}
+                         for lid, results in lessons.items()})
+
+
 def _document(**parts: object) -> str:
     """A progress document with ``parts`` over an empty one."""
     document: dict[str, object] = {"format": FORMAT, "version": 1, "lessons": {},
@@ -71,31 +85,40 @@ def _document(**parts: object) -> str:
 
 
 # ------------------------------------------------------------------------- keeping answers
-def test_results_survive_a_restart(store: CourseProgress, tmp_path: Path) -> None:
-    assert store.path == tmp_path / FILE_NAME and not store.path.exists()
+def test_answers_survive_a_restart_and_every_figure_comes_from_the_log(
+        store: CourseProgress, tmp_path: Path) -> None:
+    assert store.directory == tmp_path and not store.path.exists()
     assert store.read().record.is_empty and store.read().problem is None
-    assert store.record_result(LESSON, "lead-any-card", RIGHT) is None
-    store.record_result(LESSON, "follow-suit-diamonds", TRYING)
-    store.record_result(LESSON, "follow-suit-diamonds", LATE)     # the newer state replaces
-    store.record_result("04-announcements", "tierce", RIGHT)
+    assert not store.path.exists()                                 # reading creates nothing
+    assert store.record_answer(LESSON, "lead-any-card", solved=True, first_try=True,
+                               answer="JS") is None
+    store.record_answer(LESSON, "follow-suit-diamonds", solved=False, first_try=False,
+                        answer="KS")
+    store.record_answer(LESSON, "follow-suit-diamonds", solved=True, first_try=False,
+                        answer="7D")
+    store.record_answer(LESSON, "follow-suit-diamonds", solved=True, first_try=True,
+                        answer="7D")                               # after solving: no count
+    store.record_answer("04-announcements", "tierce", solved=True, first_try=True,
+                        answer="QC JC 10C")
     again = CourseProgress(tmp_path)                               # a new session
     record = again.read().record
-    assert record.results(LESSON) == {"lead-any-card": RIGHT, "follow-suit-diamonds": LATE}
+    assert record.results(LESSON) == {"lead-any-card": RIGHT, "follow-suit-diamonds": {
+        "solved": True, "first_try": False, "tries": 2}}
     assert record.results("04-announcements") == {"tierce": RIGHT}
     assert record.results("05-scoring") == {}
     assert record.summary(LESSON, ["lead-any-card", "follow-suit-diamonds", "x"]) == \
         LessonSummary(LESSON, done=2, first_try=1, total=3)
-    data = json.loads(store.path.read_text(encoding="utf-8"))
-    assert data["format"] == FORMAT and data["version"] == 1
-    assert data["lessons"][LESSON]["follow-suit-diamonds"] == LATE
+    answers = [a.data["answer"] for a in again.store.actions(["answer"], scope=LESSON)]
+    assert answers == ["JS", "KS", "7D", "7D"]                     # the log keeps them all
+    assert store.path.exists()
 
 
 def test_summary_counts_only_the_files_exercises() -> None:
-    record = CourseRecord().with_result(LESSON, "gone", RIGHT).with_result(LESSON, "a", TRYING)
+    record = _record(**{LESSON: {"gone": RIGHT, "a": TRYING}})
     summary = record.summary(LESSON, ["a", "b", "a"])
     assert summary == LessonSummary(LESSON, done=0, first_try=0, total=2)
     assert not summary.complete
-    done = record.with_result(LESSON, "a", RIGHT).with_result(LESSON, "b", LATE)
+    done = _record(**{LESSON: {"a": RIGHT, "b": LATE}})
     assert done.summary(LESSON, ["a", "b"]).complete
     assert not CourseRecord().summary(LESSON, []).complete
 
@@ -114,78 +137,70 @@ def test_practice_deals_and_games_are_counted(store: CourseProgress) -> None:
         store.record_game(won=1)  # type: ignore[arg-type]
 
 
-def test_the_best_streak_of_each_drill_is_kept(store: CourseProgress) -> None:
+def test_the_best_streak_of_each_drill_is_derived_from_its_positions(
+        store: CourseProgress) -> None:
     assert store.read().record.best_streak("must-undertrump") == 0
-    for streak in (3, 1, 5, 4):
-        assert store.record_drill("must-undertrump", streak) is None
-    store.record_drill("score", 2)
-    store.record_drill("announce", 0)                              # nothing to keep
-    record = CourseProgress(store.directory).read().record        # a new session
-    assert dict(record.drills) == {"must-undertrump": 5, "score": 2}
-    assert record.best_streak("must-undertrump") == 5 and record.best_streak("announce") == 0
-    data = json.loads(store.path.read_text(encoding="utf-8"))
-    assert data["drills"] == {"must-undertrump": 5, "score": 2} and data["version"] == 1
-    assert not record.is_empty and CourseRecord().with_drill("score", 0).is_empty
-    kept = record.with_drill("score", 1)
-    assert kept is record                                          # below the best: the same
+    for right in (True, True, True, False, True):
+        assert store.record_drill_position("must-undertrump", "page-1", right=right) is None
+    store.record_drill_position("must-undertrump", "page-2", right=True)
+    store.record_drill_position("score", "page-1", right=True)
+    store.record_drill_position("score", "page-1", right=None)     # skipped: back to 0
+    store.record_drill_position("score", "page-1", right=True)
+    store.record_drill_position("announce", "page-1", right=False)
+    record = CourseProgress(store.directory).read().record         # a new session
+    assert dict(record.drills) == {"must-undertrump": 3, "score": 1}
+    assert store.drill_streak("must-undertrump", "page-1") == Streak(1, 3, 5, 4)
+    assert store.drill_streak("score", "page-1") == Streak(1, 1, 2, 2)
+    assert store.best_streak("must-undertrump") == 3 and store.best_streak("announce") == 0
 
 
-@pytest.mark.parametrize(("drill_id", "streak", "error", "message"), [
-    ("must-trump", -1, InvalidProgressError, "streak -1 refused for drill 'must-trump'"),
-    ("must-trump", True, InvalidProgressError, "streak True refused"),
-    ("must-trump", 2.5, InvalidProgressError, "streak 2.5 refused"),
-    ("must-trump", "3", InvalidProgressError, "streak '3' refused"),
-    ("", 3, InvalidIdError, "drill id '' refused"),
-    (None, 3, InvalidIdError, "drill id None refused"),
+@pytest.mark.parametrize(("drill_id", "page", "right", "error", "message"), [
+    ("no-such-drill", "p", True, InvalidIdError, "drill id 'no-such-drill' refused"),
+    (None, "p", True, InvalidIdError, "drill id None refused"),
+    ("score", "", True, InvalidIdError, "page id '' refused"),
+    ("score", "p", 1, TypeError, "right is true, false or None"),
 ])
-def test_a_bad_streak_is_refused_and_changes_nothing(store: CourseProgress, drill_id: object,
-                                                     streak: object, error: type[Exception],
-                                                     message: str) -> None:
-    store.record_drill("must-trump", 2)
-    before = store.path.read_bytes()
+def test_a_bad_drill_position_is_refused_and_changes_nothing(
+        store: CourseProgress, drill_id: object, page: object, right: object,
+        error: type[Exception], message: str) -> None:
+    store.record_drill_position("score", "p", right=True)
+    before = store.read().record
     with pytest.raises(error, match=message):
-        store.record_drill(drill_id, streak)  # type: ignore[arg-type]
-    with pytest.raises(error, match=message):
-        CourseRecord().with_drill(drill_id, streak)  # type: ignore[arg-type]
+        store.record_drill_position(drill_id, page, right=right)  # type: ignore[arg-type]
     with pytest.raises(UnknownLanguageError):
-        store.record_drill("must-trump", 9, lang="de")
-    assert store.path.read_bytes() == before
+        store.record_drill_position("score", "p", right=True, lang="de")
+    assert store.read().record == before
 
 
 def test_drill_streaks_travel_with_an_export_and_merge_to_the_best(store: CourseProgress,
                                                                    tmp_path: Path) -> None:
-    store.record_drill("must-trump", 4)
-    store.record_drill("score", 1)
+    for _ in range(4):
+        store.record_drill_position("must-trump", "a", right=True)
+    store.record_drill_position("score", "a", right=True)
     other = CourseProgress(tmp_path / "other")
-    other.record_drill("must-trump", 2)
-    other.record_drill("score", 6)
-    other.record_drill("announce", 3)
-    merged = store.import_json(other.export_json())
+    other.import_json(_document(drills={"must-trump": 2, "score": 6, "announce": 3}))
+    merged = store.import_json(other.export_json()).record
     assert dict(merged.drills) == {"must-trump": 4, "score": 6, "announce": 3}
-    assert store.import_json(other.export_json()) == merged       # twice is once
-    replaced = store.import_json(other.export_json(), mode="replace")
+    assert store.import_json(other.export_json()).record == merged     # twice is once
+    replaced = store.import_json(other.export_json(), mode="replace").record
     assert dict(replaced.drills) == {"must-trump": 2, "score": 6, "announce": 3}
-    older = store.import_json(_document(practice={"capot": 1}), mode="replace")
+    older = store.import_json(_document(practice={"capot": 1}), mode="replace").record
     assert dict(older.drills) == {} and dict(older.practice) == {"capot": 1}  # no key: none
 
 
-@pytest.mark.parametrize(("result", "message"), [
-    ({"solved": True, "first_try": True}, "missing 'tries'"),
-    ({**RIGHT, "hint": True}, "unknown 'hint'"),
-    ({"solved": 1, "first_try": False, "tries": 1}, "solved is 1, expected true or false"),
-    ({"solved": True, "first_try": True, "tries": True}, "tries is True"),
-    ({"solved": False, "first_try": False, "tries": -1}, "tries is -1"),
-    ({"solved": False, "first_try": True, "tries": 1}, "first_try is true but solved"),
-    ({"solved": True, "first_try": False, "tries": 0}, "solved is true with 0 tries"),
-    ([True, True, 1], "a result is a mapping"),
+@pytest.mark.parametrize(("solved", "first_try", "message"), [
+    (1, False, "solved is 1, expected true or false"),
+    (False, True, "first_try is true but solved"),
+    (True, None, "first_try is None"),
 ])
-def test_a_bad_result_is_refused_and_changes_nothing(store: CourseProgress, result: object,
-                                                     message: str) -> None:
-    store.record_result(LESSON, "kept", RIGHT)
-    before = store.path.read_bytes()
+def test_a_bad_answer_is_refused_and_changes_nothing(store: CourseProgress, solved: object,
+                                                     first_try: object, message: str) -> None:
+    _keep(store, LESSON, "kept", RIGHT)
+    before = store.read().record
     with pytest.raises(InvalidResultError, match=message):
-        store.record_result(LESSON, "new", result)  # type: ignore[arg-type]
-    assert store.path.read_bytes() == before
+        store.record_answer(LESSON, "new", solved=solved, first_try=first_try,  # type: ignore[arg-type]
+                            answer="JH")
+    assert store.read().record == before
 
 
 def test_a_result_is_the_players_dict() -> None:
@@ -194,14 +209,18 @@ def test_a_result_is_the_players_dict() -> None:
     assert result.as_dict() == LATE and ExerciseResult.from_mapping(result) is result
     with pytest.raises(InvalidResultError, match=r"tries is 2\.5"):
         ExerciseResult(False, False, 2.5)  # type: ignore[arg-type]
+    assert result.better_of(ExerciseResult.from_mapping(RIGHT)).first_try
+    assert ExerciseResult.from_mapping(TRYING).better_of(result) is result
 
 
 @pytest.mark.parametrize("bad", ["", 3, None, "x" * 201])
 def test_a_bad_id_is_refused(store: CourseProgress, bad: object) -> None:
     with pytest.raises(InvalidIdError, match="expected a non-empty text"):
-        store.record_result(bad, "a", RIGHT)  # type: ignore[arg-type]
+        store.record_answer(bad, "a", solved=True, first_try=True,  # type: ignore[arg-type]
+                            answer="JH")
     with pytest.raises(InvalidIdError, match="scenario id"):
-        store.record_result(LESSON, bad, RIGHT)  # type: ignore[arg-type]
+        store.record_answer(LESSON, bad, solved=True, first_try=True,  # type: ignore[arg-type]
+                            answer="JH")
     with pytest.raises(InvalidIdError, match="practice deal id"):
         store.record_practice(bad)  # type: ignore[arg-type]
     assert not store.path.exists()
@@ -209,7 +228,8 @@ def test_a_bad_id_is_refused(store: CourseProgress, bad: object) -> None:
 
 def test_an_unknown_language_is_refused_before_anything(store: CourseProgress) -> None:
     for call in (lambda: store.read(lang="de"),
-                 lambda: store.record_result(LESSON, "a", RIGHT, lang="de"),
+                 lambda: store.record_answer(LESSON, "a", solved=True, first_try=True,
+                                             answer="JH", lang="de"),
                  lambda: store.import_json(_document(), lang="de")):
         with pytest.raises(UnknownLanguageError, match="'de'"):
             call()
@@ -217,23 +237,44 @@ def test_an_unknown_language_is_refused_before_anything(store: CourseProgress) -
 
 
 # ------------------------------------------------------------------------- atomicity
-@pytest.mark.parametrize("crash", ["replace", "fsync"])
-def test_a_crash_during_a_write_leaves_the_previous_file_intact(
-        store: CourseProgress, monkeypatch: pytest.MonkeyPatch, crash: str) -> None:
-    store.record_result(LESSON, "a", TRYING)
-    before = store.path.read_bytes()
+def test_a_store_that_cannot_be_written_keeps_nothing_and_says_so(
+        store: CourseProgress, monkeypatch: pytest.MonkeyPatch) -> None:
+    _keep(store, LESSON, "a", TRYING)
+    before = store.read().record
 
-    def crashing(*args: object) -> None:
-        raise OSError(f"simulated crash in os.{crash}")
+    def full(*args: object, **kwargs: object) -> int:
+        raise OSError("simulated: no space left on device")
 
-    monkeypatch.setattr(os, crash, crashing)
-    with pytest.raises(OSError, match="simulated crash"):
-        store.record_result(LESSON, "a", RIGHT)
+    monkeypatch.setattr(store.store, "append", full)
+    problem = store.record_answer(LESSON, "a", solved=True, first_try=False, answer="JH",
+                                  lang="fr")
+    assert problem is not None and problem.startswith("Ta progression dans les leçons")
+    assert "no space left" not in problem                          # plain words only
     monkeypatch.undo()
-    assert store.path.read_bytes() == before
-    assert [p.name for p in store.directory.iterdir()] == [FILE_NAME]   # no temporary left
-    store.record_result(LESSON, "a", RIGHT)                             # and it works again
-    assert store.read().record.results(LESSON) == {"a": RIGHT}
+    assert store.read().record == before
+    store.record_answer(LESSON, "a", solved=True, first_try=False, answer="JH")
+    assert store.read().record.results(LESSON)["a"]["solved"] is True
+
+
+def test_an_import_is_one_transaction(store: CourseProgress,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    _keep(store, LESSON, "a", TRYING)
+    before = store.read().record
+    appended = store.store.append
+    calls: list[str] = []
+
+    def failing_at_the_third(kind: str, *args: object, **kwargs: object) -> int:
+        calls.append(kind)
+        if len(calls) == 3:
+            raise OSError("simulated crash")
+        return appended(kind, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store.store, "append", failing_at_the_third)
+    with pytest.raises(OSError, match="simulated crash"):
+        store.import_json(_document(lessons={LESSON: {"b": RIGHT, "c": RIGHT}}),
+                          mode="replace")
+    monkeypatch.undo()
+    assert store.read().record == before                           # the reset undone too
 
 
 # ------------------------------------------------------------------------- damaged files
@@ -246,117 +287,109 @@ DAMAGED = {
     "version 2": (_document(version=2).encode(), "other_version", "version 2"),
     "bad result": (_document(lessons={LESSON: {"a": {"solved": True, "first_try": True,
                                                      "tries": 0}}}).encode(), "bad_value",
-                   r"lessons\['03-play-a-trick'\]\['a'\]: solved is true with 0 tries"),
+                   r"lessons.03-play-a-trick.a: solved is true with 0 tries"),
     "bad count": (_document(practice={"capot": 0}).encode(), "bad_value",
-                  "'capot' played 0 times"),
+                  "practice.capot is 0, expected a whole number from 1 to 10000"),
     "more won": (_document(games={"finished": 1, "won": 2}).encode(), "bad_value",
-                 "2 games won out of 1 finished"),
+                 "games.won is 2, expected a whole number from 0 to 1"),
     "unknown key": (_document(extra=1).encode(), "bad_value", "unknown key"),
 }
 
 
 @pytest.mark.parametrize("kind", sorted(DAMAGED))
-def test_a_damaged_file_is_set_aside_and_reported(store: CourseProgress, kind: str) -> None:
+def test_a_damaged_earlier_file_is_set_aside_and_reported(tmp_path: Path, kind: str) -> None:
     raw, reason, detail = DAMAGED[kind]
-    store.directory.mkdir(parents=True, exist_ok=True)
-    store.path.write_bytes(raw)
+    (tmp_path / FILE_NAME).write_bytes(raw)
+    store = CourseProgress(tmp_path)
     found = store.read()
     assert found.record.is_empty
     assert found.set_aside is not None and found.set_aside.read_bytes() == raw
     assert found.set_aside.name.startswith("course-progress.corrupt-")
-    assert not store.path.exists()
+    assert not (tmp_path / FILE_NAME).exists()
     assert found.problem is not None and str(found.set_aside) in found.problem
     said = explain.catalog("en")["storage"]["reason"][reason]
     assert found.problem == explain.catalog("en")["course"]["store"]["set_aside"].format(
         reason=said, path=found.set_aside)                    # plain words, no detail
     assert found.cause is not None and found.cause.reason == reason
     assert re.search(detail, found.cause.detail)              # the detail is for the log
-    assert store.read().problem is None                          # said once, then fresh
-    store.record_result(LESSON, "a", RIGHT)                      # and the lessons go on
-    assert store.read().record.results(LESSON) == {"a": RIGHT}
+    assert CourseProgress(tmp_path).read().problem is None    # said once, then fresh
+    store.record_answer(LESSON, "a", solved=True, first_try=True, answer="JH")
+    assert store.read().record.results(LESSON) == {"a": RIGHT}    # and the lessons go on
 
 
-def test_the_problem_is_told_in_the_learners_language(store: CourseProgress) -> None:
-    store.directory.mkdir(parents=True, exist_ok=True)
-    store.path.write_text("{", encoding="utf-8")
-    problem = store.record_result(LESSON, "a", RIGHT, lang="fr")
-    assert problem is not None and problem.startswith("Ta progression dans les leçons")
-    assert "ce n'est pas du JSON valide" in problem and "mis de côté" in problem
-    assert store.read().record.results(LESSON) == {"a": RIGHT}
-    store.path.write_text("[]", encoding="utf-8")
-    found = store.read(lang="en")
-    assert found.problem_in("fr") is not None and "mis de côté" in found.problem_in("fr")
-    assert found.problem_in("en") == found.problem
-    assert store.read().problem_in("fr") is None
+def test_the_problem_is_told_in_the_learners_language(tmp_path: Path) -> None:
+    (tmp_path / FILE_NAME).write_text("{", encoding="utf-8")
+    found = CourseProgress(tmp_path).read(lang="fr")
+    assert found.problem is not None and found.problem.startswith(
+        "Ta progression dans les leçons")
+    assert "ce n'est pas du JSON valide" in found.problem and "mis de côté" in found.problem
+    assert found.problem_in("en") is not None and "put aside" in found.problem_in("en")
+    assert found.problem_in("fr") == found.problem
 
 
-def test_a_file_that_cannot_be_read_or_moved_is_never_written_over(
-        store: CourseProgress, monkeypatch: pytest.MonkeyPatch) -> None:
-    store.directory.mkdir(parents=True, exist_ok=True)
-    store.path.write_text("{", encoding="utf-8")
+def test_an_earlier_file_that_cannot_be_read_is_left_in_place(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / FILE_NAME).write_text("{", encoding="utf-8")
 
-    def refuse(*args: object, **kwargs: object) -> None:
+    def refuse(*args: object, **kwargs: object) -> bytes:
         raise PermissionError("read-only folder")
 
-    monkeypatch.setattr(os, "replace", refuse)                   # cannot move it aside
-    problem = store.record_result(LESSON, "a", RIGHT)
-    assert problem is not None and "it could not be moved aside" in problem
-    assert "left where it is" in problem and str(store.path) in problem
-    assert store.path.read_text(encoding="utf-8") == "{"
-    with pytest.raises(OSError, match="could not be read"):
-        store.import_json(_document())
-    monkeypatch.setattr(Path, "read_bytes", refuse)              # cannot even read it
-    found = store.read(lang="fr")
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    found = CourseProgress(tmp_path).read(lang="fr")
     assert found.set_aside is None and found.problem is not None
-    assert "ne peut pas être ouvert" in found.problem
+    assert "ne peut pas être ouvert" in found.problem and "resté où il était" in found.problem
     assert found.cause is not None and "PermissionError" in found.cause.detail
     monkeypatch.undo()
-    assert store.path.read_text(encoding="utf-8") == "{"
+    assert (tmp_path / FILE_NAME).read_text(encoding="utf-8") == "{"
+    assert CourseProgress(tmp_path).read().problem is not None     # tried again, told again
 
 
 # ------------------------------------------------------------------------- export, import
 def test_export_and_import_round_trip(store: CourseProgress, tmp_path: Path) -> None:
-    store.record_result(LESSON, "a", RIGHT)
-    store.record_result(LESSON, "b", TRYING)
+    store.record_answer(LESSON, "a", solved=True, first_try=True, answer="JH")
+    store.record_answer(LESSON, "b", solved=False, first_try=False, answer="7S")
     store.record_practice("capot")
     store.record_game(won=True)
     exported = store.export_json()
-    assert json.loads(exported)["games"] == {"finished": 1, "won": 1}
+    data = json.loads(exported)
+    assert data["games"] == {"finished": 1, "won": 1}
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", data["exported_at"])
     binder = CourseProgress(tmp_path / "binder")                 # another computer
-    assert binder.import_json(exported) == store.read().record
+    assert binder.import_json(exported).record == store.read().record
     assert binder.read().record == store.read().record
-    assert binder.export_json() == exported
     path = store.export_file(tmp_path / "mine.json")
     elsewhere = CourseProgress(tmp_path / "elsewhere")
-    assert elsewhere.import_file(path) == store.read().record
+    assert elsewhere.import_file(path).record == store.read().record
 
 
 def test_a_merge_loses_nothing_and_twice_is_once(store: CourseProgress, tmp_path: Path) -> None:
-    store.record_result(LESSON, "a", TRYING)
-    store.record_result(LESSON, "b", RIGHT)
+    _keep(store, LESSON, "a", TRYING)
+    _keep(store, LESSON, "b", RIGHT)
     store.record_practice("capot")
     other = CourseProgress(tmp_path / "other")
-    other.record_result(LESSON, "a", LATE)
-    other.record_result(LESSON, "b", LATE)
-    other.record_result("05-scoring", "made", RIGHT)
+    _keep(other, LESSON, "a", LATE)
+    _keep(other, LESSON, "b", LATE)
+    _keep(other, "05-scoring", "made", RIGHT)
     for _ in range(3):
         other.record_practice("capot")
     other.record_game(won=False)
-    merged = store.import_json(other.export_json())
+    merged = store.import_json(other.export_json()).record
     assert merged.results(LESSON) == {"a": LATE, "b": RIGHT}     # the better of each
     assert merged.results("05-scoring") == {"made": RIGHT}
     assert dict(merged.practice) == {"capot": 3}
     assert (merged.games_finished, merged.games_won) == (1, 0)
-    assert store.import_json(other.export_json()) == merged      # importing twice: once
+    assert store.import_json(other.export_json()).record == merged   # importing twice: once
     assert merged.merged(merged) == merged
-    assert store.read().record == merged
+    store.record_practice("capot")                                # and play goes on from there
+    assert store.read().record.practice["capot"] == 4
 
 
 def test_replace_puts_the_file_in_place_of_the_progress(store: CourseProgress) -> None:
-    store.record_result(LESSON, "a", RIGHT)
-    replaced = store.import_json(_document(practice={"capot": 1}), mode="replace")
+    _keep(store, LESSON, "a", RIGHT)
+    replaced = store.import_json(_document(practice={"capot": 1}), mode="replace").record
     assert replaced.results(LESSON) == {} and dict(replaced.practice) == {"capot": 1}
     assert store.read().record == replaced
+    assert [a.kind for a in store.store.actions(["import"])] == ["import"]
 
 
 BAD_IMPORTS = {
@@ -367,16 +400,23 @@ BAD_IMPORTS = {
                    "'lessons' is None, expected an object"),
     "lessons a list": (_document(lessons=[]), "'lessons' is \\[\\], expected an object"),
     "results a list": (_document(lessons={LESSON: []}),
-                       r"lessons\['03-play-a-trick'\] is \[\]"),
+                       r"lessons.03-play-a-trick is \[\]"),
     "tries text": (_document(lessons={LESSON: {"a": {"solved": False, "first_try": False,
                                                      "tries": "2"}}}),
-                   r"\['a'\]: tries is '2', expected a whole number"),
+                   r"lessons.03-play-a-trick.a.tries is '2', expected a whole number"),
     "games keys": (_document(games={"finished": 1}), "'games' has the keys \\['finished'\\]"),
-    "negative games": (_document(games={"finished": -1, "won": 0}), "games_finished is -1"),
-    "empty id": (_document(lessons={"": {}}), "lesson id '' refused"),
+    "negative games": (_document(games={"finished": -1, "won": 0}),
+                       "games.finished is -1, expected a whole number from 0 to 10000"),
+    "a trillion games": (_document(games={"finished": 10**12, "won": 0}),
+                         "games.finished is 1000000000000"),
+    "empty id": (_document(lessons={"": {}}), "lessons. is not an id"),
     "drills a list": (_document(drills=[]), "'drills' is \\[\\], expected an object"),
     "zero streak": (_document(drills={"must-trump": 0}),
-                    "drill 'must-trump' has the best streak 0: expected a whole number >= 1"),
+                    "drills.must-trump is 0, expected a whole number from 1 to 100000"),
+    "a future date": (_document(exported_at="2999-01-01T00:00:00Z"),
+                      "exported_at is '2999-01-01T00:00:00Z', expected a date from 2020-01-01"),
+    "no such day": (_document(exported_at="2026-02-30T00:00:00Z"),
+                    "exported_at is '2026-02-30T00:00:00Z', expected a date and time"),
 }
 
 
@@ -388,27 +428,30 @@ def test_a_bad_import_names_the_problem_and_changes_nothing(
     with pytest.raises(InvalidProgressError, match="the imported file"):
         store.import_json(text, mode=mode)
     assert not store.path.exists()                                # nothing created
-    store.record_result(LESSON, "a", RIGHT)
-    before = store.path.read_bytes()
+    _keep(store, LESSON, "a", RIGHT)
+    before = store.read().record
     with pytest.raises(InvalidProgressError, match=message):
         store.import_json(text, mode=mode)
-    assert store.path.read_bytes() == before
+    assert store.read().record == before
 
 
 def test_an_unknown_import_mode_is_refused(store: CourseProgress) -> None:
-    store.record_result(LESSON, "a", RIGHT)
-    before = store.path.read_bytes()
+    _keep(store, LESSON, "a", RIGHT)
+    before = store.read().record
     with pytest.raises(UnknownImportModeError,
                        match=r"'add' refused: expected one of merge, replace"):
         store.import_json(_document(), mode="add")
-    assert store.path.read_bytes() == before
+    assert store.read().record == before
 
 
-def test_reset_forgets_everything(store: CourseProgress) -> None:
+def test_reset_forgets_everything_but_keeps_the_log(store: CourseProgress) -> None:
     assert store.reset() is False
-    store.record_result(LESSON, "a", RIGHT)
+    _keep(store, LESSON, "a", RIGHT)
     assert store.reset() is True
-    assert store.read().record.is_empty and not store.path.exists()
+    assert store.read().record.is_empty
+    assert isinstance(store.store, SqliteStore) and store.store.count() == 2
+    store.record_practice("capot")                                 # a fresh start
+    assert dict(store.read().record.practice) == {"capot": 1}
 
 
 # ------------------------------------------------------------------------- the course map
@@ -428,10 +471,10 @@ def test_the_overview_counts_each_lesson_from_its_files(tmp_path: Path) -> None:
         encoding="utf-8")
     ids = [s.id for s in load_file(TRICKS)]
     deals = [d.id for d in load_practice_deals(NOTEBOOKS / "deals" / "practice.yaml")]
-    record = (CourseRecord().with_result(LESSON, ids[0], RIGHT)
-              .with_result(LESSON, ids[1], LATE).with_result("04-announcements", "lead", LATE)
-              .with_practice(deals[0]).with_practice(deals[0]).with_practice("not-a-deal")
-              .with_game(won=True))
+    record = CourseRecord({LESSON: {ids[0]: ExerciseResult.from_mapping(RIGHT),
+                                    ids[1]: ExerciseResult.from_mapping(LATE)},
+                           "04-announcements": {"lead": ExerciseResult.from_mapping(LATE)}},
+                          {deals[0]: 2, "not-a-deal": 1}, 1, 1)
     lines = {line.lesson.id: line for line in course_overview(record, course)}
     assert list(lines) == [item.id for item in COURSE]
     trick = lines[LESSON]
@@ -469,15 +512,16 @@ def test_the_lesson_exercises_restore_and_save_every_answer(store: CourseProgres
     assert saved["lead-any-card"] == RIGHT                        # players share the record
     later = exercises(TRICKS, progress=store, lang="fr")          # a new session
     assert later.results == saved and later.score[:2] == (1, 2)
-    assert len(later.children) == len(player.children)            # no problem to tell
+    assert later.problem is None                                  # no problem to tell
 
 
-def test_the_lesson_exercises_tell_a_damaged_progress_file(store: CourseProgress) -> None:
-    store.directory.mkdir(parents=True, exist_ok=True)
-    store.path.write_text("{", encoding="utf-8")
+def test_the_lesson_exercises_tell_a_damaged_progress_file(tmp_path: Path) -> None:
+    (tmp_path / FILE_NAME).write_text("{", encoding="utf-8")
+    store = CourseProgress(tmp_path)
     player = exercises(TRICKS, ids=["lead-any-card"], progress=store, lang="fr")
-    notice = player.children[0]
-    assert "Ta progression dans les leçons" in notice.value and "bt-bad" in notice.value
+    assert player.problem is not None and "Ta progression dans les leçons" in player.problem
+    assert "Ta progression dans les leçons" in player.board.feedback_html
+    assert "bt-bad" in player.board.feedback_html
     player.click("AH")
     assert store.read().record.results(LESSON) == {"lead-any-card": RIGHT}
 

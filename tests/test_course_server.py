@@ -342,9 +342,10 @@ def test_a_lesson_is_drawn_in_advance_and_gets_its_learners_progress_when_they_c
     their progress is read into them on the kernel's event loop, and their answers are
     kept in it."""
     store = CourseProgress(tmp_path)
-    store.record_result("03-play-a-trick", "lead-any-card", {
-        "solved": True, "first_try": True, "tries": 1})
-    store.record_drill("must-overtrump", 6)
+    store.record_answer("03-play-a-trick", "lead-any-card", solved=True, first_try=True,
+                        answer="JS")
+    for _ in range(6):
+        store.record_drill_position("must-overtrump", "an-earlier-page", right=True)
     late: list[str] = []
 
     async def cells() -> tuple[ScenarioPlayer, DrillPlayer]:

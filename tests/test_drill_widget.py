@@ -267,24 +267,39 @@ def test_the_lesson_helper_keeps_the_streaks_in_the_learners_store(tmp_path: Pat
 
 def test_a_store_given_later_shows_its_best_streaks_and_keeps_the_next(
         tmp_path: Path) -> None:
-    """A drill drawn before its learner came gets their store then (keep_in): the better
-    of its best streaks and this session's is shown, and the next ones are kept in it."""
+    """A drill drawn before its learner came gets their record then (attach): its best
+    streaks are shown, this page's streak starts there, and the next positions are
+    logged in it."""
     store = CourseProgress(tmp_path)
-    store.record_drill("must-overtrump", 4)
-    store.record_drill("must-undertrump", 1)
+    store.store.append("drill_best", "must-overtrump", "", {"best": 4})
+    store.store.append("drill_best", "must-undertrump", "", {"best": 1})
     player = DrillPlayer(PLAY_DRILLS, seed=3)
-    _solve_in_a_row(player, 2)                          # before the store: kept nowhere
+    _solve_in_a_row(player, 2)                          # before the record: in memory
     assert player.best_streak == 2
-    player.keep_in(store)
+    player.attach(store)
     assert player.best_streak == 4 and "Best streak: 4" in player.streak_box.value
-    _solve_in_a_row(player, 3)                          # 5 in a row now: a new best
+    assert player.streak == Streak()
+    _solve_in_a_row(player, 5)                          # 5 in a row now: a new best
     assert store.read().record.best_streak("must-overtrump") == 5
     assert store.read().record.best_streak("must-undertrump") == 1
 
 
-def test_a_damaged_progress_file_is_told_and_the_drill_still_works(tmp_path: Path) -> None:
+def test_two_pages_keep_their_own_streaks_and_share_the_best(tmp_path: Path) -> None:
     store = CourseProgress(tmp_path)
-    store.path.write_text("{", encoding="utf-8")
+    one = DrillPlayer(PLAY_DRILLS, seed=3, progress=store)
+    two = DrillPlayer(PLAY_DRILLS, seed=4, progress=CourseProgress(tmp_path))
+    _solve_in_a_row(one, 2)
+    _solve_in_a_row(two, 1)
+    _solve_in_a_row(one, 1)                             # the runs do not mix: 3 and 1
+    assert (one.streak.current, two.streak.current) == (3, 1)
+    assert one.best_streak == two.best_streak == 3
+    reloaded = DrillPlayer(PLAY_DRILLS, seed=5, progress=CourseProgress(tmp_path))
+    assert reloaded.streak == Streak() and reloaded.best_streak == 3
+
+
+def test_a_damaged_progress_file_is_told_and_the_drill_still_works(tmp_path: Path) -> None:
+    (tmp_path / "course-progress.json").write_text("{", encoding="utf-8")
+    store = CourseProgress(tmp_path)
     shown = DrillPlayer(PLAY_DRILLS, seed=1, progress=store)
     assert "could not be read" in _text(shown.message.value)
     shown.click(_right_card(shown))

@@ -1,14 +1,13 @@
-"""Saved games (progress.py): a game against the computer saved after every deal resumes
-exactly (same score sheet, same position, the next actions and deals as on the original);
-a file that cannot be resumed is set aside and reported, never lost, never raised; a save
-is atomic.
+"""Saved games (progress.py): a game against the computer saved after every action
+resumes exactly (same score sheet, same position, the next actions and deals as on the
+original); a saved game that cannot be resumed is set aside in the store and reported,
+never lost, never raised; a save is one transaction with its action logged.
 
 Every random choice comes from ``random.Random(seed)``; no test reads the clock."""
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from pathlib import Path
@@ -98,13 +97,15 @@ def assert_plays_on_alike(loaded: Game, original: Game, seed: int, actions: int)
 
 
 def round_trip(store: GameStore, game: Game, **meta: object) -> LoadResult:
-    """Save, load and compare; saving the resumed game again writes the same bytes."""
-    written = store.save("game", game, meta=meta).read_bytes()
+    """Save, load and compare; saving the resumed game again writes the same document."""
+    store.save("game", game, meta=meta)
+    written = store.document("game")
     result = store.load("game")
     assert result.problem is None and result.set_aside is None and result.game is not None
     assert result.game is not game
     assert_same_game(result.game, game)
-    assert store.save("again", result.game, meta=result.meta).read_bytes() == written
+    store.save("again", result.game, meta=result.meta)
+    assert store.document("again") == written
     return result
 
 
@@ -122,7 +123,7 @@ def test_the_environment_variable_and_the_argument_override_it(
     monkeypatch.setenv(DATA_ENV, str(tmp_path / "teacher"))
     store = GameStore()
     assert store.directory == tmp_path / "teacher"
-    assert store.path("partie") == tmp_path / "teacher" / "games" / "partie.json"
+    assert store.store.where == str(tmp_path / "teacher" / "learner.sqlite3")
     assert GameStore(tmp_path / "mine").directory == tmp_path / "mine"
     assert not (tmp_path / "teacher").exists()          # nothing created before a save
     assert store.names() == () and store.load("partie") == LoadResult(None)
@@ -249,9 +250,10 @@ def test_meta_round_trips_as_plain_json(store: GameStore) -> None:
 def test_the_file_holds_the_rules_target_nous_and_transcripts(store: GameStore) -> None:
     game = Game(CLASSIC.replace(target=2000, rounding=True), rng=5, nous=Seat.WEST)
     game.bid("take")
-    path = store.save("game", game, meta={"level": "random"})
-    assert path == store.directory / "games" / "game.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
+    store.save("game", game, meta={"level": "random"})
+    text = store.document("game")
+    assert text is not None and store.store.document("game/game") == text
+    data = json.loads(text)
     assert data["version"] == FORMAT_VERSION
     assert data["rules"]["target"] == data["target"] == 2000 and data["rules"]["rounding"]
     assert data["nous"] == "EW" and data["auto_advance"] is True
@@ -265,33 +267,32 @@ def test_names_and_delete(store: GameStore) -> None:
     assert store.names() == () and store.delete("b") is False
     for name in ("b", "a-1", "partie_été"):
         store.save(name, Game(rng=1))
-    games = store.games_directory
-    (games / "c.corrupt-20240101T000000Z.json").write_text("{}", encoding="utf-8")
-    (games / ".d.json.x1y2.tmp").write_text("", encoding="utf-8")
+    store.store.put_document("c", "{}")                     # not a game's document
+    store.store.put_document("game/c", "{")
+    assert store.load("c").set_aside is not None            # set aside: not a game any more
     assert store.names() == ("a-1", "b", "partie_été")
     assert store.delete("b") is True and store.delete("b") is False
     assert store.names() == ("a-1", "partie_été")
-    assert (games / "c.corrupt-20240101T000000Z.json").exists()
+    assert list(store.store.aside_documents().values()) == ["{"]
 
 
 # ------------------------------------------------------------------------- caller's errors
 @pytest.mark.parametrize("name", ["", "a/b", "../x", "a\\b", "a.b", "a b", ".hidden",
                                   "x" * 65, "game.corrupt-1"])
 def test_a_bad_name_is_refused_naming_it(store: GameStore, name: str) -> None:
-    for call in (store.path, store.load, store.delete,
+    for call in (store.check_name, store.load, store.delete, store.document,
                  lambda n: store.save(n, Game(rng=1))):
         with pytest.raises(InvalidGameNameError, match=re.escape(repr(name))):
             call(name)
-    assert not store.directory.joinpath("games").exists()
+    assert store.directory is not None
+    assert not store.directory.joinpath("learner.sqlite3").exists()
 
 
 def test_an_unknown_language_is_refused_and_the_file_left_alone(store: GameStore) -> None:
-    store.save("game", Game(rng=1))
-    path = store.path("game")
-    path.write_text("not json", encoding="utf-8")
+    store.store.put_document("game/game", "not json")
     with pytest.raises(UnknownLanguageError, match="'de'"):
         store.load("game", lang="de")
-    assert path.read_text(encoding="utf-8") == "not json"
+    assert store.document("game") == "not json"
 
 
 @pytest.mark.parametrize("meta", [{1: "a"}, {"a": {2, 3}}, {"a": float("nan")},
@@ -316,7 +317,10 @@ def _saved(store: GameStore) -> dict:
         act(game, rng)
     for _ in range(6):
         act(game, rng)
-    return json.loads(store.save("game", game).read_text(encoding="utf-8"))
+    store.save("game", game)
+    text = store.document("game")
+    assert text is not None
+    return json.loads(text)
 
 
 def _edit_line(data: dict, deal: int, prefix: str, change) -> dict:
@@ -349,7 +353,6 @@ def _revoke(data: dict) -> dict:
 CORRUPTIONS = {
     "not json": lambda d: b"{this is not json",
     "empty": lambda d: b"",
-    "not utf-8": lambda d: b"\xff\xfe\x00garbage",
     "a json list": lambda d: b"[1, 2, 3]",
     "another format": lambda d: {**d, "format": "a spreadsheet"},
     "a newer version": lambda d: {**d, "version": FORMAT_VERSION + 1},
@@ -376,7 +379,7 @@ CORRUPTIONS = {
 }
 
 #: The reason the learner is told for each corruption (storage.reason in the catalogs).
-REASON = {"not json": "not_json", "empty": "not_json", "not utf-8": "not_text",
+REASON = {"not json": "not_json", "empty": "not_json",
           "a json list": "not_ours", "another format": "not_ours",
           "a newer version": "other_version", "no deals key": "bad_value",
           "no deal at all": "bad_deal", "an unknown rules option": "bad_value",
@@ -393,100 +396,96 @@ def test_a_corrupt_file_is_set_aside_and_reported(store: GameStore, kind: str) -
     data = _saved(store)
     corrupt = CORRUPTIONS[kind](data)
     raw = corrupt if isinstance(corrupt, bytes) else json.dumps(corrupt).encode()
-    path = store.path("game")
-    path.write_bytes(raw)
+    text = raw.decode("utf-8", errors="replace")
+    store.store.put_document("game/game", text)
 
     result = store.load("game")
 
     assert result.game is None and result.meta == {}
     aside = result.set_aside
-    assert aside is not None and aside.parent == path.parent
-    assert re.fullmatch(r"game\.corrupt-\d{8}T\d{6}Z(-\d+)?\.json", aside.name)
-    assert aside.read_bytes() == raw and not path.exists()          # moved, not lost
-    assert result.problem is not None and str(aside) in result.problem
+    assert aside is not None
+    assert re.fullmatch(r"game\.corrupt-\d{8}T\d{6}Z(-\d+)?", aside)
+    assert store.store.aside_documents()["game/" + aside] == text     # moved, not lost
+    assert store.document("game") is None
+    assert result.problem is not None and aside in result.problem
+    assert store.store.where in result.problem
     sentence = explain.catalog("en")["progress"]["set_aside"]
     assert result.problem.startswith(sentence.split("{name}")[0] + "game")
     assert result.cause is not None and result.cause.reason == REASON[kind]
     reason = explain.catalog("en")["storage"]["reason"][REASON[kind]]
-    assert f"could not be resumed: {reason}. The file was put aside" in result.problem
+    assert f"could not be resumed: {reason}. It was put aside" in result.problem
     assert result.cause.detail and result.cause.detail not in result.problem  # for the log
     assert store.names() == ()
     # the next save works and resumes
     game = Game(rng=9)
     store.save("game", game)
-    assert store.load("game").game is not None and aside.exists()
+    assert store.load("game").game is not None
+    assert "game/" + aside in store.store.aside_documents()
 
 
 def test_the_problem_is_told_in_french(store: GameStore) -> None:
-    store.path("game").parent.mkdir(parents=True)
-    store.path("game").write_text("{", encoding="utf-8")
+    store.store.put_document("game/game", "{")
     result = store.load("game", lang="fr")
     assert result.problem is not None and result.set_aside is not None
     assert result.problem.startswith("Ta partie enregistrée «\u00a0game\u00a0» n'a pas pu "
                                      "reprendre\u00a0: ce n'est pas du JSON valide")
-    assert str(result.set_aside) in result.problem
+    assert result.set_aside in result.problem
 
 
-def test_corrupt_twice_keeps_both_files(store: GameStore) -> None:
-    path = store.path("game")
-    path.parent.mkdir(parents=True)
+def test_corrupt_twice_keeps_both(store: GameStore) -> None:
     asides = []
     for text in ("first", "second", "third"):
-        path.write_text(text, encoding="utf-8")
+        store.store.put_document("game/game", text)
         aside = store.load("game").set_aside
         assert aside is not None
         asides.append(aside)
     assert len(set(asides)) == 3
-    assert [a.read_text(encoding="utf-8") for a in asides] == ["first", "second", "third"]
+    kept = store.store.aside_documents()
+    assert [kept["game/" + a] for a in asides] == ["first", "second", "third"]
 
 
-def test_a_file_that_cannot_be_read_or_moved_is_left_in_place(
+def test_a_store_that_cannot_be_read_is_told_and_left_alone(
         store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = store.path("game")
-    path.parent.mkdir(parents=True)
-    path.write_text("{", encoding="utf-8")
+    store.store.put_document("game/game", "{")
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError("read-only folder")
 
-    monkeypatch.setattr(os, "replace", refuse)                     # cannot move it aside
-    result = store.load("game")
-    assert result.game is None and result.set_aside is None and path.exists()
-    assert result.problem is not None and str(path) in result.problem
-    assert "it could not be moved aside" in result.problem
-    assert result.cause is not None and "read-only folder" in result.cause.detail
-    monkeypatch.setattr(Path, "read_bytes", refuse)                # cannot even read it
+    monkeypatch.setattr(store.store, "document", refuse)
     result = store.load("game", lang="fr")
-    assert result.set_aside is None and path.read_text(encoding="utf-8") == "{"
+    assert result.game is None and result.set_aside is None
     assert result.problem is not None and "ne peut pas être ouvert" in result.problem
     assert result.cause is not None and "PermissionError" in result.cause.detail
+    monkeypatch.undo()
+    assert store.document("game") == "{"
 
 
 # ------------------------------------------------------------------------- atomicity
-@pytest.mark.parametrize("crash", ["replace", "fsync"])
-def test_a_crash_during_a_save_leaves_the_previous_file_intact(
-        store: GameStore, monkeypatch: pytest.MonkeyPatch, crash: str) -> None:
+def test_a_failed_save_leaves_the_previous_one_whole(
+        store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
     game = Game(rng=3)
-    path = store.save("game", game)
-    before = path.read_bytes()
+    store.save("game", game)
+    before = store.document("game")
     game.bid("take")
 
-    def crashing(*args: object) -> None:
-        raise OSError(f"simulated crash in os.{crash}")
+    def crashing(*args: object, **kwargs: object) -> int:
+        raise OSError("simulated crash: disk full")
 
-    monkeypatch.setattr(os, crash, crashing)
+    monkeypatch.setattr(store.store, "append", crashing)     # after the document is put
     with pytest.raises(OSError, match="simulated crash"):
         store.save("game", game)
     with pytest.raises(OSError, match="simulated crash"):
         store.save("new", game)
     monkeypatch.undo()
-    assert path.read_bytes() == before
-    assert sorted(p.name for p in store.games_directory.iterdir()) == ["game.json"]
+    assert store.document("game") == before and store.names() == ("game",)
     loaded = store.load("game").game
     assert loaded is not None and loaded.deal.actions == ()
     store.save("game", game)                                       # and it works again
     loaded = store.load("game").game
     assert loaded is not None and loaded.deals == game.deals
+    logged = store.store.actions(["game"], scope="game")
+    assert [dict(a.data) for a in logged] == [
+        {"deal": 1, "actions": 0, "last": None}, {"deal": 1, "actions": 1, "last": "E take"}]
 
 
 # ------------------------------------------------------------------------- property

@@ -51,6 +51,11 @@ def store(tmp_path: Path) -> CourseProgress:
     return CourseProgress(tmp_path / "data")
 
 
+def _keep(store: CourseProgress, scenario_id: str, result: dict[str, object]) -> None:
+    """Put an exercise's result of lesson 3 in ``store`` (as an import does)."""
+    store.store.append("result", LESSON, scenario_id, result)
+
+
 def _item(page: WelcomePage, lesson_id: str) -> str:
     """The course map's list item of one lesson."""
     found = re.search(rf'<li class="[^"]*" data-lesson="{lesson_id}">.*?</li>',
@@ -107,8 +112,8 @@ def test_the_map_lists_every_lesson_with_a_relative_link(course: Path,
 def test_progress_is_shown_after_answers_are_recorded(course: Path,
                                                       store: CourseProgress) -> None:
     page = WelcomePage(course, progress=store)
-    store.record_result(LESSON, IDS[0], RIGHT)
-    store.record_result(LESSON, IDS[1], LATE)
+    _keep(store, IDS[0], RIGHT)
+    _keep(store, IDS[1], LATE)
     store.record_practice(DEALS[0])
     store.record_game(won=True)
     page.refresh()
@@ -119,7 +124,7 @@ def test_progress_is_shown_after_answers_are_recorded(course: Path,
     assert "1 game(s) finished, 1 won" in _item(page, "08-play-a-game")
     assert f"whole course: 2 of {len(IDS)} · 1 right at the first try" in page.header.value
     for scenario_id in IDS:
-        store.record_result(LESSON, scenario_id, RIGHT)
+        _keep(store, scenario_id, RIGHT)
     page.refresh()
     trick = _item(page, LESSON)
     assert "bt-complete" in trick and "✓ all done" in trick
@@ -127,7 +132,7 @@ def test_progress_is_shown_after_answers_are_recorded(course: Path,
 
 
 def test_the_language_switch_redraws_the_page(course: Path, store: CourseProgress) -> None:
-    store.record_result(LESSON, IDS[0], RIGHT)
+    _keep(store, IDS[0], RIGHT)
     page = WelcomePage(course, progress=store)
     page.language.value = "fr"
     assert page.lang == "fr"
@@ -229,7 +234,7 @@ def test_an_unknown_language_is_refused(course: Path, store: CourseProgress) -> 
 def test_the_download_holds_the_progress(course: Path, store: CourseProgress) -> None:
     page = WelcomePage(course, progress=store)
     assert json.loads(_downloaded(page))["lessons"] == {}
-    store.record_result(LESSON, IDS[0], RIGHT)
+    _keep(store, IDS[0], RIGHT)
     page.refresh()
     assert _downloaded(page) == store.export_json()
     assert json.loads(_downloaded(page))["lessons"] == {LESSON: {IDS[0]: RIGHT}}
@@ -237,9 +242,9 @@ def test_the_download_holds_the_progress(course: Path, store: CourseProgress) ->
 
 def test_a_file_picked_is_loaded_and_the_map_redrawn(course: Path, store: CourseProgress,
                                                      tmp_path: Path) -> None:
-    store.record_result(LESSON, IDS[0], RIGHT)
+    _keep(store, IDS[0], RIGHT)
     elsewhere = CourseProgress(tmp_path / "binder")
-    elsewhere.record_result(LESSON, IDS[1], LATE)
+    _keep(elsewhere, IDS[1], LATE)
     page = WelcomePage(course, progress=store)
     _pick(page, "from-binder.json", elsewhere.export_json().encode("utf-8"))
     assert "Progress loaded from from-binder.json." in page.message.value
@@ -268,14 +273,14 @@ def test_a_file_picked_is_loaded_and_the_map_redrawn(course: Path, store: Course
 def test_a_bad_file_picked_is_refused_naming_the_problem(
         course: Path, store: CourseProgress, content: bytes, fr: str, en: str,
         caplog: pytest.LogCaptureFixture) -> None:
-    store.record_result(LESSON, IDS[0], RIGHT)
-    before = store.path.read_bytes()
+    _keep(store, IDS[0], RIGHT)
+    before = store.read().record
     page = WelcomePage(course, progress=store, lang="fr")
     _pick(page, "mauvais.json", content)
     assert f"mauvais.json n'a pas pu être chargé\u00a0: {fr}" in _said(page)
     assert "Ta progression n'a pas changé." in _said(page)
     assert "bt-bad" in page.message.value
-    assert store.path.read_bytes() == before
+    assert store.read().record == before
     assert f"Exercices faits\u00a0: 1 sur {len(IDS)}" in _item(page, LESSON)
     assert "mauvais.json cannot be used" in caplog.text          # the detail is in the log
     page.language.value = "en"                                  # said again in English
@@ -283,19 +288,87 @@ def test_a_bad_file_picked_is_refused_naming_the_problem(
     assert ". Your progress was not changed." in page.message.value
 
 
+def test_impossible_values_are_refused_naming_the_key_and_the_value(
+        course: Path, store: CourseProgress) -> None:
+    """A hand-edited file with 2,000 unknown exercise ids and 10^12 finished games."""
+    _keep(store, IDS[0], RIGHT)
+    before = store.read().record
+    forged = {"format": FORMAT, "version": 1,
+              "lessons": {LESSON: {f"made-up-{n}": RIGHT for n in range(2000)}},
+              "practice": {}, "games": {"finished": 10**12, "won": 0}}
+    page = WelcomePage(course, progress=store)
+    _pick(page, "forged.json", json.dumps(forged).encode("utf-8"))
+    said = _said(page)
+    assert ("forged.json could not be loaded: the file is incomplete or holds impossible "
+            "values (games.finished = 1000000000000). Your progress was not changed.") in said
+    assert store.read().record == before
+    assert "1000000000000" not in page.header.value + page.course_map.value
+    page.language.value = "fr"
+    assert "(games.finished = 1000000000000). Ta progression n'a pas changé." in _said(page)
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("exported_at", "2026-02-30T10:00:00Z"), ("exported_at", "2999-01-01T00:00:00Z"),
+    ("exported_at", "yesterday"), ("tries", 5000), ("tries", 2.5), ("practice", 0),
+    ("drills", 10**9)])
+def test_each_value_is_checked(course: Path, store: CourseProgress, field: str,
+                               value: object) -> None:
+    document: dict[str, object] = {"format": FORMAT, "version": 1, "lessons": {},
+                                   "practice": {}, "games": {"finished": 0, "won": 0}}
+    where = field
+    if field == "tries":
+        document["lessons"] = {LESSON: {IDS[0]: {"solved": False, "first_try": False,
+                                                 "tries": value}}}
+        where = f"lessons.{LESSON}.{IDS[0]}.tries"
+    elif field == "practice":
+        document["practice"] = {DEALS[0]: value}
+        where = f"practice.{DEALS[0]}"
+    elif field == "drills":
+        document["drills"] = {"must-overtrump": value}
+        where = "drills.must-overtrump"
+    else:
+        document[field] = value
+    page = WelcomePage(course, progress=store)
+    assert not page.load_file(json.dumps(document), "edited.json")
+    assert f"({where} = {value!r})" in _said(page)
+    assert store.read().record.is_empty
+
+
+def test_what_this_course_does_not_have_is_left_out_and_listed(course: Path,
+                                                              store: CourseProgress) -> None:
+    document = {"format": FORMAT, "version": 1,
+                "lessons": {LESSON: {IDS[0]: RIGHT, "renamed-since": RIGHT},
+                            "99-no-such-lesson": {"x": LATE}},
+                "practice": {DEALS[0]: 2, "old-deal": 1}, "games": {"finished": 2, "won": 1},
+                "drills": {"must-overtrump": 3, "no-such-drill": 9}}
+    page = WelcomePage(course, progress=store)
+    assert page.load_file(json.dumps(document), "older.json")
+    said = _said(page)
+    assert ("Progress loaded from older.json. 5 entries that this course does not have "
+            "were left out: 03-play-a-trick/renamed-since, 99-no-such-lesson/x, "
+            "practice/old-deal, drill/no-such-drill") not in said     # only 4 are
+    assert ("Progress loaded from older.json. 4 entries that this course does not have "
+            "were left out: 03-play-a-trick/renamed-since, 99-no-such-lesson/x, "
+            "practice/old-deal, drill/no-such-drill.") in said
+    record = store.read().record
+    assert record.results(LESSON) == {IDS[0]: RIGHT}
+    assert dict(record.practice) == {DEALS[0]: 2}
+    assert (record.games_finished, record.games_won) == (2, 1)
+    assert dict(record.drills) == {"must-overtrump": 3}
+
+
 def test_reset_asks_first_and_can_be_cancelled(course: Path, store: CourseProgress) -> None:
-    store.record_result(LESSON, IDS[0], RIGHT)
+    _keep(store, IDS[0], RIGHT)
     page = WelcomePage(course, progress=store)
     page.reset_button.click()
     assert page.confirm_box.layout.display == "flex" and page.reset_button.disabled
     assert "This cannot be undone" in page.confirm_text.value
-    assert store.path.exists()                                  # nothing erased yet
     page.reset_no.click()
     assert page.confirm_box.layout.display == "none" and not page.reset_button.disabled
     assert store.read().record.results(LESSON) == {IDS[0]: RIGHT}
     page.reset_button.click()
     page.reset_yes.click()
-    assert not store.path.exists()
+    assert store.read().record.is_empty
     assert "Your progress was reset." in page.message.value
     assert f"0 of {len(IDS)} exercises done" in _item(page, LESSON)
     assert page.confirm_box.layout.display == "none"
@@ -304,8 +377,8 @@ def test_reset_asks_first_and_can_be_cancelled(course: Path, store: CourseProgre
 def test_a_damaged_progress_file_is_told_and_set_aside(course: Path,
                                                        store: CourseProgress) -> None:
     store.directory.mkdir(parents=True)
-    store.path.write_text("{damaged", encoding="utf-8")
-    page = WelcomePage(course, progress=store)
+    (store.directory / "course-progress.json").write_text("{damaged", encoding="utf-8")
+    page = WelcomePage(course, progress=CourseProgress(store.directory))
     assert "Your progress in the lessons could not be read" in page.message.value
     assert list(store.directory.glob("course-progress.corrupt-*.json"))
     assert f"0 of {len(IDS)} exercises done" in _item(page, LESSON)
@@ -354,7 +427,7 @@ class _Text(HTMLParser):
 
 def test_the_course_map_reads_with_its_pieces_apart(course: Path, store: CourseProgress) -> None:
     for scenario_id in IDS:
-        store.record_result(LESSON, scenario_id, RIGHT)
+        _keep(store, scenario_id, RIGHT)
     page = WelcomePage(course, progress=store, lang="fr", edition="en")
     lines = _Text.lines(page.course_map.value)
     assert "Leçon 3 : Jouer un pli (leçon)" in lines

@@ -17,9 +17,10 @@ from belote_teach.scenarios import (
     TrickScenario,
     load_file,
 )
+from belote_teach.course_progress import CourseProgress
+from belote_teach.store import MemoryStore
 from belote_teach.ui import (
     CardBoard,
-    ResultsError,
     ScenarioPlayer,
     show_orders,
     show_position,
@@ -307,14 +308,20 @@ def test_a_file_with_only_solve_scenarios_is_refused(tmp_path) -> None:
         ScenarioPlayer.from_file(only)
 
 
+def _record(results: dict[str, dict[str, object]]) -> CourseProgress:
+    """A learner's record in memory holding an earlier session's ``results`` of the
+    lesson ``lesson``."""
+    record = CourseProgress(store=MemoryStore())
+    for scenario_id, result in results.items():
+        record.store.append("result", "lesson", scenario_id, result)
+    return record
+
+
 def test_earlier_results_show_as_done_and_count_in_the_score(player) -> None:
-    earlier = ScenarioPlayer([e.scenario for e in player.exercises],
-                             results={"overtrump": {"solved": True, "first_try": True,
-                                                    "tries": 1},
-                                      "feed": {"solved": False, "first_try": False,
-                                               "tries": 2},
-                                      "not-in-this-file": {"solved": True,
-                                                           "first_try": False, "tries": 4}})
+    record = _record({"overtrump": {"solved": True, "first_try": True, "tries": 1},
+                      "feed": {"solved": False, "first_try": False, "tries": 2},
+                      "not-in-this-file": {"solved": True, "first_try": False, "tries": 4}})
+    earlier = ScenarioPlayer([e.scenario for e in player.exercises], progress=record)
     assert earlier.score == (1, 1, 3)
     assert "Right at first try: 1 · Done: 1 of 3" in earlier.score_label.value
     text = earlier.feedback_text
@@ -328,70 +335,64 @@ def test_earlier_results_show_as_done_and_count_in_the_score(player) -> None:
 
 
 def test_a_retry_after_an_earlier_session_is_not_a_first_try(player) -> None:
-    earlier = ScenarioPlayer([e.scenario for e in player.exercises],
-                             results={"overtrump": {"solved": False, "first_try": False,
-                                                    "tries": 2}})
+    record = _record({"overtrump": {"solved": False, "first_try": False, "tries": 2}})
+    earlier = ScenarioPlayer([e.scenario for e in player.exercises], progress=record)
     earlier.click("AS")
     assert earlier.results["overtrump"] == {"solved": True, "first_try": False, "tries": 3}
     assert earlier.score == (0, 1, 3)
 
 
-def test_results_restored_later_show_on_the_exercises_not_tried_here(player) -> None:
-    """A lesson drawn before its learner came gets their progress then (restore): shown
-    as an earlier session's, except on an exercise answered meanwhile; malformed results
-    change nothing."""
+def test_a_record_attached_later_is_shown_as_on_a_page_opened_fresh(player) -> None:
+    """A lesson drawn before its learner came gets their record then (attach): from
+    there every figure is the record's, the answers given before it included only if they
+    were logged in it."""
     player.go(1)
-    player.click("10D")                                       # "feed" solved here
-    here = player.results["feed"]
-    with pytest.raises(ResultsError, match="expected bool"):
-        player.restore({"overtrump": {"solved": "yes", "first_try": True, "tries": 1}})
-    assert player.score == (1, 1, 3) and "overtrump" not in player.results
-    player.restore({"overtrump": {"solved": True, "first_try": True, "tries": 1},
-                    "feed": {"solved": False, "first_try": False, "tries": 5},
-                    "not-in-this-file": {"solved": True, "first_try": False, "tries": 2}})
+    player.click("10D")                      # "feed" solved on the record in memory
+    record = _record({"overtrump": {"solved": True, "first_try": True, "tries": 1},
+                      "feed": {"solved": False, "first_try": False, "tries": 5}})
+    player.attach(record)
     assert player.results == {"overtrump": {"solved": True, "first_try": True, "tries": 1},
-                              "feed": here}
-    assert player.score == (2, 2, 3)
-    assert "Right at first try: 2 · Done: 2 of 3" in player.score_label.value
+                              "feed": {"solved": False, "first_try": False, "tries": 5}}
+    assert player.score == (1, 1, 3)
+    assert "Right at first try: 1 · Done: 1 of 3" in player.score_label.value
     player.go(0)
     assert player.feedback_text.startswith("✓ Done in an earlier session, right at first try.")
+    player.go(1)
+    player.click("10D")                      # the record's 6th try: solved, not first try
+    assert player.results["feed"] == {"solved": True, "first_try": False, "tries": 6}
+    assert fresh_page(player, record).results == player.results
 
 
-def test_on_result_is_called_for_every_answer_that_changes_a_result(player) -> None:
-    heard: list[tuple[str, dict[str, object]]] = []
-    player.on_result(lambda scenario_id, result: heard.append((scenario_id, result)))
+def fresh_page(player: ScenarioPlayer, record: CourseProgress) -> ScenarioPlayer:
+    """The same lesson opened again on ``record`` (a reload)."""
+    return ScenarioPlayer([e.scenario for e in player.exercises], progress=record)
+
+
+def test_every_answer_until_solved_is_logged_in_the_record(player) -> None:
+    record = CourseProgress(store=MemoryStore())
+    player.attach(record)
     player.board.selected = "QH"  # not a card of the exercise: no answer
-    assert heard == [] and player.results == {}
+    assert player.results == {} and record.store.actions(["answer"]) == []
     player.click("KD")
     player.click("AS")
-    player.click("7S")  # exploring after solving changes no result
-    assert heard == [("overtrump", {"solved": False, "first_try": False, "tries": 1}),
-                     ("overtrump", {"solved": True, "first_try": False, "tries": 2})]
+    player.click("7S")  # exploring after solving changes no result and logs nothing
+    logged = [(a.item, dict(a.data)) for a in record.store.actions(["answer"])]
+    assert logged == [
+        ("overtrump", {"solved": False, "first_try": False, "answer": "KD"}),
+        ("overtrump", {"solved": True, "first_try": False, "answer": "AS"})]
     assert player.results == {"overtrump": {"solved": True, "first_try": False, "tries": 2}}
-    heard[0][1]["tries"] = 99  # each callback gets its own dict
-    assert player.results["overtrump"]["tries"] == 2
-    with pytest.raises(TypeError, match="callable"):
-        player.on_result("not a function")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("results", "message"), [
-    ([("overtrump", {})], "expected a mapping scenario id"),
-    ({"overtrump": "solved"}, r"results\['overtrump'\]: expected"),
-    ({"overtrump": {"solved": "yes", "first_try": False, "tries": 1}},
-     r"\['solved'\]: expected bool, got 'yes'"),
-    ({"overtrump": {"solved": True, "first_try": False}}, r"\['tries'\]: expected int, got None"),
-    ({"overtrump": {"solved": True, "first_try": False, "tries": True}},
-     r"\['tries'\]: expected int, got True"),
-    ({"overtrump": {"solved": False, "first_try": False, "tries": -1}}, "0 or more, got -1"),
-    ({"overtrump": {"solved": False, "first_try": True, "tries": 1}},
-     "first_try is true but solved is false"),
-    ({"overtrump": {"solved": True, "first_try": False, "tries": 0}}, "at least one"),
-    ({"elsewhere": {"solved": 1, "first_try": False, "tries": 1}}, r"\['elsewhere'\]"),
-    ({3: {"solved": True, "first_try": False, "tries": 1}}, "ids are strings"),
-])
-def test_malformed_results_are_refused_with_the_id_and_the_key(player, results, message) -> None:
-    with pytest.raises(ResultsError, match=message):
-        ScenarioPlayer([e.scenario for e in player.exercises], results=results)
+def test_two_pages_of_one_lesson_count_each_others_answers(player) -> None:
+    record = CourseProgress(store=MemoryStore())
+    player.attach(record)
+    other = fresh_page(player, record)
+    player.click("KD")                       # wrong on the first page
+    other.click("AS")                        # right on the second: not at the first try
+    assert other.results["overtrump"] == {"solved": True, "first_try": False, "tries": 2}
+    player.click("AS")                       # the first page learns it is solved
+    assert player.results == other.results
+    assert player.score == other.score == (0, 1, 3)
 
 
 def test_scenario_ids_must_be_distinct() -> None:

@@ -4,7 +4,7 @@ draw with ``render``, and decide no rule themselves."""
 from belote_teach.ui.board import CardBoard
 from belote_teach.ui.drill import DrillPlayer
 from belote_teach.ui.lesson import drill, exercises, show_orders, show_position, show_trick
-from belote_teach.ui.scenario_player import ResultsError, ScenarioPlayer
+from belote_teach.ui.scenario_player import ScenarioPlayer
 
-__all__ = ["CardBoard", "DrillPlayer", "ResultsError", "ScenarioPlayer", "drill", "exercises",
-           "show_orders", "show_position", "show_trick"]
+__all__ = ["CardBoard", "DrillPlayer", "ScenarioPlayer", "drill", "exercises", "show_orders",
+           "show_position", "show_trick"]

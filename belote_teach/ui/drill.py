@@ -20,16 +20,19 @@ The streak (:class:`~belote_teach.drills.Streak`) counts positions, per drill:
   choice (skipping the hard positions must not keep a streak alive), but the position
   does not count as answered.
 
-The best streak of each drill is kept with the lesson progress
-(:meth:`~belote_teach.course_progress.CourseProgress.record_drill`) whenever the streak
-beats it. Each drill keeps its own position and counters for the session: switching to
-another drill and back finds them as they were.
+Every position decided (or skipped undecided) is logged in the learner's record at once
+(:meth:`~belote_teach.course_progress.CourseProgress.record_drill_position`), and the
+counters shown are read from it: this page's streak and counts, and the best streak of
+the drill on any page and in any session. Each drill keeps its own position for the page:
+switching to another drill and back finds it as it was; a page opened again starts a new
+streak, the best one kept.
 """
 
 from __future__ import annotations
 
 import html
 import random
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -37,7 +40,7 @@ import ipywidgets as widgets
 
 from belote_teach import explain, render
 from belote_teach.cards import Card
-from belote_teach.course_progress import CourseProgress, ProgressRead
+from belote_teach.course_progress import CourseProgress
 from belote_teach.drills import (
     DRILLS,
     Drill,
@@ -48,6 +51,7 @@ from belote_teach.drills import (
 )
 from belote_teach.render.drill import DRILL_STYLE, drill_about_html, drill_text, streak_html
 from belote_teach.scenarios import Scenario
+from belote_teach.store import MemoryStore
 from belote_teach.ui.exercise_view import ExerciseView
 from belote_teach.ui.exercises import Exercise, Progress
 from belote_teach.ui.language import language_toggle
@@ -66,9 +70,9 @@ class DrillChoiceError(DrillError):
 
 @dataclass
 class _Session:
-    """One drill's state in this session: its position on screen and its counters."""
+    """One drill's state on this page: its position on screen (the counters are in the
+    learner's record)."""
 
-    streak: Streak = field(default_factory=Streak)
     exercise: Exercise | None = None
     progress: Progress = field(default_factory=Progress)
     #: the position on screen already counted in the streak
@@ -116,10 +120,11 @@ class DrillPlayer(widgets.VBox):
         title: the heading (default: the catalog's "Practice: one rule, endless positions").
         seed: the seed of the positions (the same seed and the same clicks give the same
             positions); ``None``: a fresh ``random.Random()``.
-        progress: where the best streaks are kept
-            (:meth:`~belote_teach.course_progress.CourseProgress.record_drill`); ``None``:
-            nowhere (the lesson helper :func:`belote_teach.ui.lesson.drill` passes the
-            learner's store).
+        progress: the learner's record, where every position decided is logged and the
+            counters read
+            (:meth:`~belote_teach.course_progress.CourseProgress.record_drill_position`);
+            ``None``: a record in memory only, until one is attached (:meth:`attach`; the
+            lesson helper :func:`belote_teach.ui.lesson.drill` attaches the learner's).
 
     Raises:
         UnknownDrillError: an id is not a drill (the message lists the ids).
@@ -134,6 +139,7 @@ class DrillPlayer(widgets.VBox):
         view: the :class:`~belote_teach.ui.exercise_view.ExerciseView` of the position
             (``prompt``, ``board``, ``controls_box`` are its parts).
         message: a problem to tell (no position found, the progress file unreadable).
+        page: this page's id in the learner's record (its streaks are this page's).
         hint_button, next_button: "Hint" and "Next position".
         language: the EN/FR toggle.
     """
@@ -150,12 +156,10 @@ class DrillPlayer(widgets.VBox):
         self.drill_ids: tuple[str, ...] = ids
         self._menu: tuple[Drill, ...] = tuple(d for d in DRILLS.values() if d.id in ids)
         self._rng = random.Random(seed) if seed is not None else random.Random()
-        self._store: CourseProgress | None = None
-        self._read: ProgressRead | None = None
-        self._saved: dict[str, int] = {}
-        if progress is not None:
-            self._keep_in(progress)
-        self._store_problem: str | None = None
+        self._record = progress if progress is not None else CourseProgress(
+            store=MemoryStore())
+        self.page = uuid.uuid4().hex
+        self._store_problem = self._record.read(lang=lang).problem
         self._sessions: dict[str, _Session] = {}
         self._drill_id = ids[0]
         self._relabelling = False
@@ -215,8 +219,8 @@ class DrillPlayer(widgets.VBox):
         session = self._session
         session.note = None
         if session.exercise is not None and not session.scored:
-            lost = session.streak
-            session.streak = Streak(0, lost.best, lost.answered, lost.first_try)
+            lost = self.streak
+            self._log(None)
             if lost.current:
                 session.note = ("skipped", lost.current)
         self._new_position(session)
@@ -262,13 +266,20 @@ class DrillPlayer(widgets.VBox):
 
     @property
     def streak(self) -> Streak:
-        """This session's counters in the drill shown (positions)."""
-        return self._session.streak
+        """This page's counters in the drill shown (positions), as the learner's record
+        holds them."""
+        return self._record.drill_streak(self._drill_id, self.page)
 
     @property
     def best_streak(self) -> int:
-        """The best streak in the drill shown, earlier sessions included (positions)."""
-        return max(self._saved.get(self._drill_id, 0), self._session.streak.best)
+        """The best streak in the drill shown, on any page and in any session
+        (positions), as the learner's record holds it."""
+        return self._record.best_streak(self._drill_id)
+
+    @property
+    def record(self) -> CourseProgress:
+        """The learner's record the drill logs in and reads from."""
+        return self._record
 
     @property
     def controls(self) -> widgets.Widget | None:
@@ -312,16 +323,17 @@ class DrillPlayer(widgets.VBox):
         self._redraw()
 
     def _score(self, session: _Session, right: bool) -> None:
-        before = session.streak
-        session.streak = before.record(right)
+        before = self.streak
+        self._log(right)
         session.scored = True
         session.note = ("broken", before.current) if not right and before.current else None
-        current = session.streak.current
-        if current > self._saved.get(self._drill_id, 0):
-            self._saved[self._drill_id] = current
-            if self._store is not None:
-                self._store_problem = self._store.record_drill(self._drill_id, current,
-                                                               lang=self.lang)
+
+    def _log(self, right: bool | None) -> None:
+        """Log the position on screen decided (``right``) or skipped (``None``)."""
+        problem = self._record.record_drill_position(self._drill_id, self.page,
+                                                     right=right, lang=self.lang)
+        if problem is not None:
+            self._store_problem = problem
 
     def _on_choice(self, change: dict[str, object]) -> None:
         if self._relabelling or change["new"] is None:
@@ -347,26 +359,20 @@ class DrillPlayer(widgets.VBox):
         problems = []
         if self._store_problem is not None:
             problems.append(self._store_problem)
-        elif self._read is not None and (said := self._read.problem_in(lang)) is not None:
-            problems.append(said)
         exhausted = self._session.exhausted
         if exhausted is not None:
             problems.append(drill_text("exhausted", lang, attempts=exhausted.attempts))
         return problems
 
     # ------------------------------------------------------------------ drawing
-    def keep_in(self, progress: CourseProgress) -> None:
-        """Keep the best streaks in ``progress`` from now on, its best streaks shown (the
-        better of theirs and this session's), and redraw. A lesson drawn before its
-        learner came gets their store this way (:func:`belote_teach.ui.lesson.drill`)."""
-        self._keep_in(progress)
+    def attach(self, progress: CourseProgress) -> None:
+        """Log in and read from ``progress`` from now on (the learner's record, once the
+        learner came to a page drawn before), and redraw: the counters are then that
+        record's, as on a page opened fresh. A problem of that record (a damaged file
+        set aside) is told with the drill, in the learner's language."""
+        self._record = progress
+        self._store_problem = progress.read(lang=self.lang).problem
         self._redraw()
-
-    def _keep_in(self, progress: CourseProgress) -> None:
-        self._store = progress
-        self._read = progress.read(lang=self.lang)
-        for drill_id, best in self._read.record.drills.items():
-            self._saved[drill_id] = max(best, self._saved.get(drill_id, 0))
 
     def _redraw(self) -> None:
         lang = self.lang
@@ -378,7 +384,7 @@ class DrillPlayer(widgets.VBox):
         alone = len(self.drill_ids) == 1
         self.about.value = drill_about_html(drill_shown.description(lang),
                                             drill_shown.title(lang) if alone else "")
-        self.streak_box.value = streak_html(session.streak, self.best_streak, lang,
+        self.streak_box.value = streak_html(self.streak, self.best_streak, lang,
                                             note=session.note)
         self.message.value = "".join(render.message_html("bad", problem)
                                      for problem in self._problems())

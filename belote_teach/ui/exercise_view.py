@@ -2,9 +2,13 @@
 the path from a learner's click to the redrawn board.
 
 A card clicked on the board (or a control used under it) goes to the exercise shown,
-which asks the engine whether the answer is right and records it in the learner's
-:class:`~belote_teach.ui.exercises.Progress`; the view then tells its owner, which
-redraws. The scenario player (a fixed list of exercises,
+which asks the engine whether the answer is right; the owner's ``judge`` records it in
+the learner's :class:`~belote_teach.ui.exercises.Progress` (the scenario player first
+reads that progress from the learner's store, and logs the answer there, in one
+transaction); the view then tells its owner, which redraws. A control of an exercise
+that is no longer shown (a stray click on a control on its way out) changes nothing:
+the controls hold only their exercise, never a progress, and the view looks the
+progress up when they are used. The scenario player (a fixed list of exercises,
 :class:`~belote_teach.ui.scenario_player.ScenarioPlayer`) and the drill player (a fresh
 exercise after each one, :class:`~belote_teach.ui.drill.DrillPlayer`) both show their
 exercises in an :class:`ExerciseView`, so an exercise looks and answers the same in a
@@ -25,13 +29,21 @@ from belote_teach.ui.board import CardBoard
 from belote_teach.ui.exercises import Exercise, Invalid, Progress
 from belote_teach.ui.shared import lean
 
-__all__ = ["ChangeCallback", "ExerciseView"]
+__all__ = ["ChangeCallback", "ExerciseView", "Judge"]
 
 #: What the view calls after the learner acted on an exercise:
 #: ``callback(exercise, progress, answered)``; ``answered`` is True when the answer
 #: changed the exercise's result (:meth:`~belote_teach.ui.exercises.Exercise.record`),
 #: False for input that is not an answer (an empty box, a card picked).
 ChangeCallback = Callable[[Exercise, Progress, bool], None]
+#: What records an answer: ``judge(exercise, progress, answer)`` adds ``answer`` to
+#: ``progress`` and returns whether the result changed (by default
+#: :meth:`Exercise.record <belote_teach.ui.exercises.Exercise.record>`).
+Judge = Callable[[Exercise, Progress, object], bool]
+
+
+def _record(exercise: Exercise, progress: Progress, answer: object) -> bool:
+    return exercise.record(progress, answer)
 
 
 class ExerciseView(widgets.VBox):
@@ -45,6 +57,8 @@ class ExerciseView(widgets.VBox):
         layout: the view's layout; ``None``: a layout of its own, which its owner may
             change (the drill hides the view with ``layout.display``). An owner that never
             changes it passes the page's shared one (:mod:`belote_teach.ui.shared`).
+        judge: records an answer (see :data:`Judge`); default: the exercise's own
+            :meth:`~belote_teach.ui.exercises.Exercise.record`.
 
     Attributes:
         prompt: the question (HTML).
@@ -53,11 +67,14 @@ class ExerciseView(widgets.VBox):
             the whole answer).
     """
 
-    def __init__(self, on_change: ChangeCallback, *, layout: widgets.Layout | None = None):
-        if not callable(on_change):
+    def __init__(self, on_change: ChangeCallback, *, layout: widgets.Layout | None = None,
+                 judge: Judge = _record):
+        if not callable(on_change) or not callable(judge):
             raise TypeError(f"ExerciseView needs a callable on_change(exercise, progress, "
-                            f"answered), got {on_change!r}")
+                            f"answered) and judge(exercise, progress, answer), got "
+                            f"{on_change!r} and {judge!r}")
         self._on_change = on_change
+        self._judge = judge
         self._shown: tuple[Exercise, Progress] | None = None
         self.prompt = lean(widgets.HTML)
         self.board = CardBoard()
@@ -117,8 +134,8 @@ class ExerciseView(widgets.VBox):
         exercise, progress = self._shown
         self.prompt.value = (
             f"<p class='bt-prompt'>{html.escape(exercise.prompt(lang), quote=False)}</p>")
-        controls = exercise.controls(functools.partial(self._submit, exercise, progress),
-                                     functools.partial(self._refresh, exercise, progress))
+        controls = exercise.controls(functools.partial(self._submit, exercise),
+                                     functools.partial(self._refresh, exercise))
         exercise.update_controls(progress, lang)
         self.controls_box.children = (controls,) if controls is not None else ()
         drawing = exercise.draw(progress, lang)
@@ -136,25 +153,38 @@ class ExerciseView(widgets.VBox):
             card = Card.parse(code)
         except ValueError:
             return
-        exercise, progress = self._shown
+        exercise = self._shown[0]
         if card not in exercise.choices():
             return  # not a card of this exercise: nothing changes
         answer = exercise.on_card(card)
         if answer is None:
-            self._refresh(exercise, progress)
+            self._refresh(exercise)
         else:
-            self._submit(exercise, progress, answer)
+            self._submit(exercise, answer)
 
-    def _submit(self, exercise: Exercise, progress: Progress, answer: object) -> None:
+    def _progress_of(self, exercise: Exercise) -> Progress | None:
+        """The progress of ``exercise`` if it is the one shown, else ``None`` (a control
+        of an exercise no longer shown: its input is ignored)."""
+        if self._shown is None or self._shown[0] is not exercise:
+            return None
+        return self._shown[1]
+
+    def _submit(self, exercise: Exercise, answer: object) -> None:
         """The learner answered ``exercise`` (or gave input that is not an answer)."""
+        progress = self._progress_of(exercise)
+        if progress is None:
+            return
         if isinstance(answer, Invalid):
             progress.notice = answer  # said on screen; nothing else changes
             self._on_change(exercise, progress, False)
             return
-        answered = exercise.record(progress, answer)
+        answered = self._judge(exercise, progress, answer)
         self._on_change(exercise, progress, answered)
 
-    def _refresh(self, exercise: Exercise, progress: Progress) -> None:
+    def _refresh(self, exercise: Exercise) -> None:
         """``exercise`` changed its own input (a card picked): the owner redraws."""
+        progress = self._progress_of(exercise)
+        if progress is None:
+            return
         progress.notice = None
         self._on_change(exercise, progress, False)

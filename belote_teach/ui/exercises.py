@@ -376,7 +376,8 @@ class Exercise(abc.ABC, Generic[_ScenarioT]):
             head = say("earlier_first_try" if progress.first_try else "earlier_solved", lang)
             return render.message_html("ok", head,
                                        [say("answer", lang, answer=self.solution(lang))])
-        return render.message_html("info", say("earlier_tried", lang, tries=progress.counted))
+        key = explain.plural_key("earlier_tried", progress.counted, lang)
+        return render.message_html("info", say(key, lang, tries=progress.counted))
 
 
 # ------------------------------------------------------------------------ kind: play

@@ -22,8 +22,6 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
-import ipywidgets as widgets
-
 from belote_teach import coach, explain, render
 from belote_teach._preheat import when_learner_comes
 from belote_teach.announcements import (
@@ -69,7 +67,6 @@ from belote_teach.ui.board import StaticBoard
 from belote_teach.ui.drill import DrillPlayer
 from belote_teach.ui.language import lesson_language, resolve_language, use_language
 from belote_teach.ui.scenario_player import ScenarioPlayer
-from belote_teach.ui.shared import lean
 
 __all__ = [
     "drill",
@@ -165,10 +162,11 @@ def show_trick(trump: Suit | str, cards: Iterable[Card | str], *, leader: Seat |
 def exercises(path: str | Path, *, lang: str | None = None, title: str = "",
               ids: Sequence[str] | None = None,
               progress: CourseProgress | None = None) -> ScenarioPlayer:
-    """The exercise player of a lesson's scenario file, with the learner's answers kept:
-    the results saved earlier come back, and every answer is saved at once (lesson
-    progress, :mod:`belote_teach.course_progress`). The lesson's id is the file's stem
-    (``03-play-a-trick``); every player of a lesson shares that lesson's record.
+    """The exercise player of a lesson's scenario file, on the learner's record: every
+    answer is logged at once and every figure read from it (lesson progress,
+    :mod:`belote_teach.course_progress`), so an earlier session's answers, another tab's
+    and this page's all count. The lesson's id is the file's stem (``03-play-a-trick``);
+    every player of a lesson shares that lesson's record.
 
     Args:
         path: the scenario file (SCENARIOS.md), e.g. ``"../scenarios/03-play-a-trick.yaml"``.
@@ -181,8 +179,8 @@ def exercises(path: str | Path, *, lang: str | None = None, title: str = "",
         progress: where the answers are kept (default: the learner's data directory).
 
     When the saved progress cannot be read (a damaged file, set aside), the player opens
-    with the problem said above it in the learner's language, and the answers are saved
-    anew.
+    with the problem said under the exercise in the learner's language, and the answers
+    are saved anew.
 
     Raises:
         ScenarioFileError: the file is malformed (file, line, id and key named).
@@ -196,31 +194,14 @@ def exercises(path: str | Path, *, lang: str | None = None, title: str = "",
         player = ScenarioPlayer.from_file(path, lang=lang, title=title)
     else:
         chosen = select_exercises(load_file(path), ids, id_of=lambda s: s.id, file=str(path))
-        player = ScenarioPlayer(chosen, lang=lang, title=title)
-    stores: list[CourseProgress] = []     # the learner's, once they came
-    notice: list[widgets.HTML] = []     # built only when there is a problem to tell
-
-    def tell(problem: str | None) -> None:
-        if problem is None:
-            return
-        if not notice:
-            notice.append(lean(widgets.HTML))
-            player.children = (notice[0], *player.children)
-        notice[0].value = render.message_html("bad", problem)
-
-    def keep(scenario_id: str, result: Mapping[str, object]) -> None:
-        tell(stores[0].record_result(lesson_id, scenario_id, result, lang=player.lang))
+        player = ScenarioPlayer(chosen, lang=lang, title=title, lesson_id=lesson_id)
 
     def learner_came() -> None:
         store = progress if progress is not None else CourseProgress()
-        found = store.read(lang=lang)
-        stores.append(store)
-        player.restore(found.record.results(lesson_id))
-        tell(found.problem)
+        player.attach(store)
 
-    player.on_result(keep)
-    # drawn now, the learner's progress read when they come (Voilà's kernels prepared in
-    # advance: belote_teach._preheat); at once anywhere else
+    # drawn now, the learner's record attached when they come (Voilà's kernels prepared
+    # in advance: belote_teach._preheat); at once anywhere else
     when_learner_comes(learner_came)
     return player
 
@@ -908,7 +889,11 @@ def drill(ids: str | Sequence[str] | None, *, lang: str | None = None, title: st
     """
     lang = resolve_language(lang)
     player = DrillPlayer(ids, lang=lang, title=title)
-    # the best streaks kept in the learner's progress, read when they come (as exercises)
-    when_learner_comes(lambda: player.keep_in(progress if progress is not None
-                                              else CourseProgress()))
+
+    def learner_came() -> None:
+        store = progress if progress is not None else CourseProgress()
+        player.attach(store)
+
+    # the learner's record attached when they come (as the exercises')
+    when_learner_comes(learner_came)
     return player

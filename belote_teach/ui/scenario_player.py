@@ -11,18 +11,24 @@ rule. Wrong: the explanation (the rule's title, the cards involved, what would h
 right) and another try. A hint, previous/next, a running score and an English/French
 switch complete it.
 
-The player keeps the learner's progress and draws; each exercise (``ui.exercises`` and
+The learner's record is the one source of truth: every answer is judged against the
+answers the learner's store holds for the exercise (this page's, another tab's, an
+earlier session's) and logged there in the same transaction
+(:meth:`~belote_teach.course_progress.CourseProgress.record_answer`), and every figure
+shown (the score, "tried in an earlier session", done) is read from the store when it is
+drawn. The page itself keeps only what the learner sees on it: the answers given on this
+page (the board after them), the hint shown, a refused input. A page drawn before its
+learner came gets the learner's store with :meth:`ScenarioPlayer.attach`, and then
+behaves exactly as a page opened fresh. Each exercise (``ui.exercises`` and
 ``ui.exercise_*``) asks the engine and ``explain``, shown in an
 :class:`~belote_teach.ui.exercise_view.ExerciseView` (the drill player shows its
-exercises in one too). A progress store plugs in with
-``results=`` (what an earlier session did), :attr:`ScenarioPlayer.results` and
-:meth:`ScenarioPlayer.on_result`.
+exercises in one too).
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +36,7 @@ import ipywidgets as widgets
 
 from belote_teach import explain, render
 from belote_teach.cards import Card
+from belote_teach.course_progress import CourseProgress, ExerciseResult
 from belote_teach.scenarios import (
     AnnounceScenario,
     BidScenario,
@@ -43,6 +50,7 @@ from belote_teach.scenarios import (
     TrickScenario,
     load_file,
 )
+from belote_teach.store import MemoryStore
 from belote_teach.ui.exercise_announce import AnnounceExercise, CompareExercise
 from belote_teach.ui.exercise_bid import BidExercise
 from belote_teach.ui.exercise_deal import DealExercise
@@ -53,7 +61,7 @@ from belote_teach.ui.exercises import Exercise, PlayExercise, Progress, TrickExe
 from belote_teach.ui.language import language_toggle
 from belote_teach.ui.shared import lean, shared_model
 
-__all__ = ["ResultCallback", "ResultsError", "ScenarioPlayer", "exercise_for"]
+__all__ = ["ScenarioPlayer", "exercise_for"]
 
 #: The exercise of each scenario kind the player shows (every kind but ``solve``, the
 #: course's own kinds ``deal`` and ``game`` included).
@@ -67,18 +75,6 @@ EXERCISES: dict[type, type[Exercise[Any]]] = {
     DealScenario: DealExercise,
     GameScenario: GameExercise,
 }
-
-#: What :meth:`ScenarioPlayer.on_result` calls: ``callback(scenario_id, result)``.
-ResultCallback = Callable[[str, dict[str, object]], None]
-
-#: The keys of one result and their types (``tries`` is a whole number, 0 or more).
-_RESULT_KEYS: dict[str, type] = {"solved": bool, "first_try": bool, "tries": int}
-
-
-class ResultsError(ValueError):
-    """The ``results`` of an earlier session are not ``{id: {"solved": bool, "first_try":
-    bool, "tries": int}}``; the message names the scenario id and what was expected."""
-
 
 def exercise_for(scenario: Scenario) -> Exercise:
     """The exercise that shows ``scenario``.
@@ -94,30 +90,6 @@ def exercise_for(scenario: Scenario) -> Exercise:
                      "(supported: play, trick, bid, announce, compare, score, deal, game)")
 
 
-def _read_result(scenario_id: object, result: object) -> Progress:
-    """The progress an earlier session's ``result`` describes (see :class:`ResultsError`)."""
-    expected = "{'solved': bool, 'first_try': bool, 'tries': int >= 0}"
-    if not isinstance(scenario_id, str):
-        raise ResultsError(f"results: scenario ids are strings, got {scenario_id!r}")
-    if not isinstance(result, Mapping):
-        raise ResultsError(f"results[{scenario_id!r}]: expected {expected}, got {result!r}")
-    for key, kind in _RESULT_KEYS.items():
-        value = result.get(key)
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise ResultsError(f"results[{scenario_id!r}][{key!r}]: expected "
-                               f"{kind.__name__}, got {value!r} (a result is {expected})")
-    solved, first_try, tries = result["solved"], result["first_try"], result["tries"]
-    if tries < 0:
-        raise ResultsError(f"results[{scenario_id!r}]['tries']: expected 0 or more, got {tries}")
-    if first_try and not solved:
-        raise ResultsError(f"results[{scenario_id!r}]: first_try is true but solved is false "
-                           f"in {dict(result)!r}")
-    if solved and tries < 1:
-        raise ResultsError(f"results[{scenario_id!r}]: solved with {tries} tries in "
-                           f"{dict(result)!r}; solving takes at least one")
-    return Progress(solved=solved, first_try=first_try, counted=tries, earlier=True)
-
-
 class ScenarioPlayer(widgets.VBox):
     """Exercises of every kind but ``solve``, one at a time, with feedback from the engine.
 
@@ -125,15 +97,15 @@ class ScenarioPlayer(widgets.VBox):
         scenarios: the scenarios, in the order shown; at least one, ids distinct.
         lang: ``"en"`` or ``"fr"``; the learner can switch.
         title: optional heading shown above the exercises.
-        results: what an earlier session did, scenario id -> ``{"solved": bool,
-            "first_try": bool, "tries": int}`` (other keys of a result are ignored; results
-            of scenarios not shown are checked, then ignored): those exercises show as
-            done (a solved one with its answer) and count in the score.
+        progress: the learner's record, where every answer is logged and every figure
+            read (:meth:`attach` gives another one later); ``None``: a record in memory
+            only, until one is attached.
+        lesson_id: the lesson the exercises belong to in the record (its scenario file's
+            stem, ``"03-play-a-trick"``).
 
     Raises:
         ValueError: no scenario, two scenarios with one id, a kind without an exercise
             widget, or an unknown language.
-        ResultsError: ``results`` is malformed (the scenario id and the key named).
 
     Attributes:
         exercises: one :class:`~belote_teach.ui.exercises.Exercise` per scenario.
@@ -147,7 +119,7 @@ class ScenarioPlayer(widgets.VBox):
     """
 
     def __init__(self, scenarios: Sequence[Scenario], lang: str = "en", title: str = "", *,
-                 results: Mapping[str, Mapping[str, object]] | None = None):
+                 progress: CourseProgress | None = None, lesson_id: str = "lesson"):
         if not scenarios:
             raise ValueError("ScenarioPlayer needs at least one scenario, got none")
         explain.catalog(lang)  # validates the language
@@ -159,16 +131,19 @@ class ScenarioPlayer(widgets.VBox):
         self.exercises: list[Exercise] = [exercise_for(s) for s in scenarios]
         self.lang = lang
         self.index = 0
+        self.lesson_id = lesson_id
+        self._record = progress if progress is not None else CourseProgress(
+            store=MemoryStore())
+        # what this page shows of each exercise: one Progress each for the page's life
         self._progress = [Progress() for _ in ids]
-        if results is not None:
-            self._take_earlier(results)
-        self._callbacks: list[ResultCallback] = []
+        self._problem = self._record.read(lang=lang).problem
 
         self.heading = lean(widgets.HTML, f"<h3>{html.escape(title)}</h3>" if title else "")
         self.counter = lean(widgets.HTML)
         self.score_label = lean(widgets.HTML)
         self.language = language_toggle(lang)
-        self.view = ExerciseView(self._on_change, layout=shared_model(widgets.Layout))
+        self.view = ExerciseView(self._on_change, layout=shared_model(widgets.Layout),
+                                 judge=self._judge)
         self.prompt, self.board = self.view.prompt, self.view.board
         self.controls_box = self.view.controls_box
         self.previous_button = lean(widgets.Button, icon="arrow-left")
@@ -192,21 +167,20 @@ class ScenarioPlayer(widgets.VBox):
 
     @classmethod
     def from_file(cls, path: str | Path, lang: str = "en", title: str = "", *,
-                  results: Mapping[str, Mapping[str, object]] | None = None
-                  ) -> ScenarioPlayer:
+                  progress: CourseProgress | None = None) -> ScenarioPlayer:
         """Every scenario of a scenario file in file order, ``solve`` ones left out (they
-        have no exercise here).
+        have no exercise here); the lesson id is the file's stem.
 
         Raises:
             ScenarioFileError: the file is malformed (file, line, id and key named).
             ValueError: the file holds no scenario other than ``solve``.
-            ResultsError: ``results`` is malformed.
         """
         shown = [s for s in load_file(path) if not isinstance(s, SolveScenario)]
         if not shown:
             raise ValueError(f"{path}: no scenario to show (the player shows every kind but "
                              "'solve')")
-        return cls(shown, lang=lang, title=title, results=results)
+        return cls(shown, lang=lang, title=title, progress=progress,
+                   lesson_id=Path(path).stem)
 
     # ------------------------------------------------------------------ learner actions
     def click(self, card: Card | str) -> None:
@@ -224,44 +198,24 @@ class ScenarioPlayer(widgets.VBox):
         self._progress[self.index].hint = True
         self._redraw()
 
-    def on_result(self, callback: ResultCallback) -> None:
-        """Call ``callback(scenario_id, result)`` after every learner answer that changes a
-        result (every answer until the exercise is solved); ``result`` is a new dict as in
-        :attr:`results`.
-
-        Raises:
-            TypeError: ``callback`` is not callable.
-        """
-        if not callable(callback):
-            raise TypeError(f"on_result needs a callable(scenario_id, result), got "
-                            f"{callback!r}")
-        self._callbacks.append(callback)
-
-    def restore(self, results: Mapping[str, Mapping[str, object]]) -> None:
-        """Show what an earlier session did (``results`` as for the constructor: scenario
-        id -> ``{"solved", "first_try", "tries"}``; ids of other exercises are ignored)
-        on the exercises not tried in this one, and redraw. A lesson drawn before its
-        learner came gets their progress this way (:func:`belote_teach.ui.lesson.exercises`).
-
-        Raises:
-            ResultsError: ``results`` is malformed (the scenario id and the key named);
-                nothing is changed.
-        """
-        self._take_earlier(results)
+    def attach(self, progress: CourseProgress) -> None:
+        """Log in and read from ``progress`` from now on (the learner's record, once the
+        learner came to a page drawn before), and redraw: the page then shows what that
+        record holds, as a page opened fresh does. A problem of that record (a damaged
+        file set aside) is told with the exercise, in the learner's language."""
+        self._record = progress
+        self._problem = progress.read(lang=self.lang).problem
         self._redraw()
 
-    def _take_earlier(self, results: object) -> None:
-        """Put ``results`` (an earlier session's) on the exercises not tried in this one,
-        every result checked first (see :class:`ResultsError`): nothing changes when one
-        is malformed."""
-        if not isinstance(results, Mapping):
-            raise ResultsError(f"results: expected a mapping scenario id -> result, got "
-                               f"{results!r}")
-        earlier = {i: _read_result(i, r) for i, r in results.items()}
-        for k, exercise in enumerate(self.exercises):
-            done = earlier.get(exercise.id)
-            if done is not None and not self._progress[k].counted:
-                self._progress[k] = done
+    @property
+    def record(self) -> CourseProgress:
+        """The learner's record the player logs in and reads from."""
+        return self._record
+
+    @property
+    def problem(self) -> str | None:
+        """A problem of the learner's record told above the exercises, else ``None``."""
+        return self._problem
 
     # ------------------------------------------------------------------ state
     @property
@@ -276,19 +230,20 @@ class ScenarioPlayer(widgets.VBox):
 
     @property
     def score(self) -> tuple[int, int, int]:
-        """``(right at first try, done, total)`` over all exercises, earlier sessions
-        included."""
-        right = sum(p.first_try for p in self._progress)
-        done = sum(p.solved for p in self._progress)
-        return right, done, len(self.exercises)
+        """``(right at first try, done, total)`` over all exercises, as the learner's
+        record holds them (every page and session)."""
+        saved = self._saved()
+        shown = [saved[e.id] for e in self.exercises if e.id in saved]
+        return (sum(r.first_try for r in shown), sum(r.solved for r in shown),
+                len(self.exercises))
 
     @property
     def results(self) -> dict[str, dict[str, object]]:
         """Scenario id -> ``{"solved": bool, "first_try": bool, "tries": int}`` for every
-        exercise tried so far, in this session or an earlier one (JSON-friendly)."""
-        return {exercise.id: progress.result()
-                for exercise, progress in zip(self.exercises, self._progress, strict=True)
-                if progress.counted or progress.earlier}
+        exercise of the player tried so far, on any page or in any session, as the
+        learner's record holds it."""
+        saved = self._saved()
+        return {e.id: dict(saved[e.id].as_dict()) for e in self.exercises if e.id in saved}
 
     @property
     def feedback_text(self) -> str:
@@ -296,13 +251,28 @@ class ScenarioPlayer(widgets.VBox):
         return self.view.feedback_text
 
     # ------------------------------------------------------------------ events
+    def _saved(self) -> dict[str, ExerciseResult]:
+        return self._record.exercise_results(self.lesson_id)
+
+    def _judge(self, exercise: Exercise, progress: Progress, answer: object) -> bool:
+        """Judge ``answer`` against the tries the record holds, and log it, in one
+        transaction (another page's answers count before this one)."""
+        with self._record.transaction():
+            _take(progress, self._saved().get(exercise.id))
+            answered = exercise.record(progress, answer)
+            if answered:
+                problem = self._record.record_answer(
+                    self.lesson_id, exercise.id, solved=progress.solved,
+                    first_try=progress.first_try, answer=_answer_text(answer),
+                    lang=self.lang)
+                if problem is not None:
+                    self._problem = problem
+        return answered
+
     def _on_change(self, exercise: Exercise, progress: Progress, answered: bool) -> None:
-        """The learner acted on ``exercise`` (an answer when ``answered``): redraw, then
-        report the new result."""
+        """The learner acted on ``exercise`` (an answer, logged, when ``answered``):
+        redraw from the record."""
         self._redraw()
-        if answered:
-            for callback in self._callbacks:
-                callback(exercise.id, progress.result())
 
     def _on_language(self, change: dict[str, object]) -> None:
         self.lang = str(change["new"])
@@ -313,6 +283,7 @@ class ScenarioPlayer(widgets.VBox):
         lang = self.lang
         exercise = self.current
         progress = self._progress[self.index]
+        _take(progress, self._saved().get(exercise.id))
         right, done, total = self.score
 
         self.counter.value = (
@@ -325,10 +296,26 @@ class ScenarioPlayer(widgets.VBox):
         self.previous_button.disabled = self.index == 0
         self.next_button.disabled = self.index == total - 1
 
-        extra = ""
+        extra = render.message_html("bad", self._problem) if self._problem else ""
         if done == total and progress.last is not None:
             extra = render.message_html(
                 "info", explain.text(explain.plural_key("all_done", total, lang), lang,
                                      total=total, first_try=right))
         self.view.show(exercise, progress)
         self.view.draw(lang, extra)
+
+
+def _take(progress: Progress, saved: ExerciseResult | None) -> None:
+    """Put what the learner's record holds of an exercise on this page's ``progress``."""
+    result = saved if saved is not None else ExerciseResult(False, False, 0)
+    progress.solved, progress.first_try = result.solved, result.first_try
+    progress.counted, progress.earlier = result.tries, result.tries > 0
+
+
+def _answer_text(answer: object) -> str:
+    """An answer as the record keeps it: a card's notation, a number, a bid..."""
+    if isinstance(answer, (tuple, list)):
+        return " ".join(_answer_text(item) for item in answer)
+    if isinstance(answer, Mapping):
+        return " ".join(f"{k}={_answer_text(v)}" for k, v in answer.items())
+    return str(answer)

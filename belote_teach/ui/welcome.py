@@ -27,6 +27,7 @@ from belote_teach.course_progress import (
     FileProblem,
     InvalidProgressError,
     ProgressRead,
+    course_ids,
     course_overview,
 )
 from belote_teach.render.course_map import (
@@ -43,6 +44,8 @@ __all__ = ["WelcomePage"]
 
 #: The id of this page on the course map.
 HERE = "00-welcome"
+#: How many of the entries an imported file named beyond this course are listed.
+_LEFT_OUT_SHOWN = 5
 
 
 def _w(key: str, lang: str, **values: object) -> str:
@@ -165,15 +168,29 @@ class WelcomePage(widgets.VBox):
             progress is unchanged).
         """
         try:
-            self.store.import_json(content, mode=self.load_mode.value, lang=self.lang)
+            done = self.store.import_json(content, mode=self.load_mode.value, lang=self.lang,
+                                          known=course_ids(self.course_dir))
         except (InvalidProgressError, OSError) as err:
             cause = (err.problem() if isinstance(err, InvalidProgressError)
                      else FileProblem("unreadable", f"{type(err).__name__}: {err}"))
             cause.log(Path(name))
-            self._notice = ("bad", "load_failed", {"name": name, "reason": cause})
+            where = err.where if isinstance(err, InvalidProgressError) else None
+            values: dict[str, object] = {"name": name, "reason": cause}
+            if where is not None:
+                assert isinstance(err, InvalidProgressError)
+                values.update(where=where, value=err.value)
+            self._notice = ("bad", "load_failed" if where is None else "load_failed_at",
+                            values)
             self._draw(self.store.read(lang=self.lang))
             return False
-        self._notice = ("ok", "loaded", {"name": name})
+        if done.left_out:
+            shown = ", ".join(done.left_out[:_LEFT_OUT_SHOWN])
+            more = len(done.left_out) - _LEFT_OUT_SHOWN
+            self._notice = ("ok", "loaded_left_out",
+                            {"name": name, "count": len(done.left_out),
+                             "ids": shown + (f", … (+{more})" if more > 0 else "")})
+        else:
+            self._notice = ("ok", "loaded", {"name": name})
         self._draw(self.store.read(lang=self.lang))
         return True
 
@@ -217,6 +234,9 @@ class WelcomePage(widgets.VBox):
             text = notice.problem_in(self.lang)
             return render.message_html("bad", text) if text else ""
         kind, key, values = notice      # a file's problem is worded in the page's language
+        count = values.get("count")
+        if isinstance(count, int):
+            key = explain.plural_key(key, count, self.lang)
         worded = {name: value.told(self.lang) if isinstance(value, FileProblem) else value
                   for name, value in values.items()}
         return render.message_html(kind, _w(key, self.lang, **worded))
