@@ -15,6 +15,10 @@ the scenario and the key), or when ``--rules`` names an unknown preset.
 Exit status of ``solve``: 0 when every file was read and solved (disagreements with a
 file's expected ``values`` are shown, not failed: that is ``check``'s job), 2 when a file
 is missing or malformed or ``--rules`` names an unknown preset.
+
+``belote-teach backup FILE`` copies a learner's whole record (progress and saved games,
+:mod:`belote_teach.store_sqlite`) to the new file ``FILE``, consistent even while the
+learner is answering; exit status 0, or 2 when ``FILE`` exists or cannot be written.
 """
 
 from __future__ import annotations
@@ -25,11 +29,13 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from importlib import metadata
 
+from belote_teach._storage import data_directory
 from belote_teach.errors import InvalidRuleSetError
 from belote_teach.rules import PRESETS, RuleSet
 from belote_teach.scenarios.check import CHECKERS, check_scenarios, not_checked_message
 from belote_teach.scenarios.load import ScenarioFileError, load_file
 from belote_teach.scenarios.model import KINDS, Scenario, SolveScenario
+from belote_teach.store_sqlite import DATABASE_NAME, SqliteStore
 
 __all__ = ["EXIT_DISAGREEMENT", "EXIT_MALFORMED", "EXIT_OK", "build_parser", "main"]
 
@@ -226,10 +232,42 @@ def _run_solve(args: argparse.Namespace) -> int:
     return files.status
 
 
+# ------------------------------------------------------------------------- backup
+def _add_backup(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "backup",
+        help="copy a learner's record (progress and saved games) to a file",
+        description="Copy the learner's whole record (answers, drills, practice deals, "
+                    "games and saved games), consistent at one moment even while the "
+                    "course is in use, to a new SQLite file. To restore it, put the copy "
+                    f"in the data directory as {DATABASE_NAME} while the course is "
+                    "stopped.",
+    )
+    parser.add_argument("target", metavar="FILE", help="the new file (never overwritten)")
+    parser.add_argument("--data", metavar="DIR", default=None,
+                        help="the learner's data directory (default: BELOTE_TEACH_DATA, "
+                             "else the user data directory)")
+    parser.set_defaults(run=_run_backup)
+
+
+def _run_backup(args: argparse.Namespace) -> int:
+    """Back the record up; a target that exists or cannot be written is exit 2."""
+    store = SqliteStore(data_directory(args.data))
+    try:
+        path = store.backup(args.target)
+    except OSError as err:
+        print(f"belote-teach backup: {err}", file=sys.stderr)
+        return EXIT_MALFORMED
+    finally:
+        store.close()
+    print(f"{store.path} backed up to {path}")
+    return EXIT_OK
+
+
 # ------------------------------------------------------------------------- parser
 _Adder = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 #: The subcommands, in the order of ``--help``.
-_SUBCOMMANDS: tuple[_Adder, ...] = (_add_check, _add_solve)
+_SUBCOMMANDS: tuple[_Adder, ...] = (_add_check, _add_solve, _add_backup)
 
 
 def build_parser() -> argparse.ArgumentParser:

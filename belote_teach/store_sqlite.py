@@ -176,6 +176,32 @@ class SqliteStore(LearnerStore):
         self.set_aside = aside
         self.problem.log(aside)
 
+    def backup(self, target: Path | str) -> Path:
+        """Copy the whole record, consistent at one moment, to the new database file
+        ``target`` (SQLite's online backup: the learner may go on answering meanwhile),
+        and return its path. The copy opens as a store of its own (``SqliteStore`` of its
+        folder, once named ``learner.sqlite3``).
+
+        Raises:
+            FileExistsError: ``target`` exists (nothing is overwritten).
+            OSError: ``target`` cannot be written (its folder must exist).
+        """
+        path = Path(target).expanduser()
+        if path.exists():
+            raise FileExistsError(f"backup {path} refused: the file exists already")
+        with self._lock:
+            connection = self._connect(create=True)
+            assert connection is not None
+            try:
+                copy = sqlite3.connect(path)
+            except sqlite3.Error as err:
+                raise OSError(f"backup {path}: {err}") from err
+            try:
+                connection.backup(copy)
+            finally:
+                copy.close()
+        return path
+
     def close(self) -> None:
         """Close the connection (it is opened again at the next call)."""
         with self._lock:
@@ -247,9 +273,12 @@ class SqliteStore(LearnerStore):
             sql += " AND scope = ?"
             values += (scope,)
         rows = self._read(sql + " ORDER BY number", values)
+        # one JSON text for all the rows: a single decoding, not one per action
+        datas = json.loads("[" + ",".join(str(row[5]) for row in rows) + "]")
         return [LoggedAction(int(str(number)), str(at), str(kind), str(scope_), str(item),
-                             MappingProxyType(json.loads(str(data))))
-                for number, at, kind, scope_, item, data in rows]
+                             MappingProxyType(data))
+                for (number, at, kind, scope_, item, _), data in zip(rows, datas,
+                                                                     strict=True)]
 
     def count(self) -> int:
         """The actions in the log, resets and those before them included."""

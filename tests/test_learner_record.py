@@ -203,3 +203,32 @@ def test_both_backends_keep_the_same_record(tmp_path: Path, make: object) -> Non
     assert store.aside_documents() == {aside: "{}"}
     assert [dict(a.data) for a in store.actions(["answer"], scope="lesson")] == [
         {"solved": False}]
+
+
+# ---------------------------------------------------------------------------- backups
+def test_a_backup_is_the_whole_record_and_never_overwrites(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture
+                                                           ) -> None:
+    from belote_teach.cli import main
+
+    data = tmp_path / "data"
+    record = CourseProgress(data)
+    record.record_answer("03-play-a-trick", "lead", solved=True, first_try=True, answer="JS")
+    games = GameStore(data)
+    game = Game("classic", rng=3)
+    game.bid("take")
+    games.save("game", game)
+    (tmp_path / "copy").mkdir()
+    target = tmp_path / "copy" / DATABASE_NAME
+    assert main(["backup", str(target), "--data", str(data)]) == 0
+    assert "backed up to" in capsys.readouterr().out
+    copy = CourseProgress(tmp_path / "copy")
+    assert copy.read().record == record.read().record
+    loaded = GameStore(tmp_path / "copy").load("game")
+    assert loaded.game is not None and loaded.game.deal == game.deal
+    before = target.read_bytes()
+    assert main(["backup", str(target), "--data", str(data)]) == 2
+    assert "exists already" in capsys.readouterr().err
+    assert target.read_bytes() == before
+    with pytest.raises(FileExistsError):
+        SqliteStore(data).backup(target)

@@ -68,7 +68,7 @@ class Learner(RuleBasedStateMachine):
         self.folder = Path(tempfile.mkdtemp(prefix="belote-learner-"))
         self.models = {i: Model() for i in IDS}
         self.pages = [self._page(prepared=False), self._page(prepared=True)]
-        self.runs: dict[str, tuple[int, int]] = {}     # drill page -> (current, best)
+        self.runs: dict[str, int] = {}                 # drill page -> its current streak
         self.best = 0
         self.drill = self._drill()
 
@@ -87,7 +87,7 @@ class Learner(RuleBasedStateMachine):
 
     def _drill(self) -> DrillPlayer:
         player = DrillPlayer([DRILL], seed=len(self.runs), progress=CourseProgress(self.folder))
-        self.runs[player.page] = (0, 0)
+        self.runs[player.page] = 0
         return player
 
     # ------------------------------------------------------------------ rules
@@ -148,10 +148,9 @@ class Learner(RuleBasedStateMachine):
             return
         decided = self.drill.streak.answered
         self.drill.click(cards[0])
-        current, best = self.runs[self.drill.page]
         if self.drill.streak.answered > decided:       # this position was still open
-            current = current + 1 if right else 0
-            self.runs[self.drill.page] = (current, max(best, current))
+            current = self.runs[self.drill.page] + 1 if right else 0
+            self.runs[self.drill.page] = current
             self.best = max(self.best, current)
         self.drill.next_position()
 
@@ -160,8 +159,7 @@ class Learner(RuleBasedStateMachine):
         scored = self.drill.streak.answered
         self.drill.next_position()
         if self.drill.streak.answered == scored:       # undecided: the streak is lost
-            current, best = self.runs[self.drill.page]
-            self.runs[self.drill.page] = (0, best)
+            self.runs[self.drill.page] = 0
 
     @rule()
     def reload_the_drill(self) -> None:
@@ -182,8 +180,7 @@ class Learner(RuleBasedStateMachine):
 
     @invariant()
     def the_drill_shows_the_model(self) -> None:
-        current, _ = self.runs[self.drill.page]
-        assert self.drill.streak.current == current
+        assert self.drill.streak.current == self.runs[self.drill.page]
         assert self.drill.best_streak == self.best
         assert CourseProgress(self.folder).read().record.best_streak(DRILL) == self.best
 

@@ -9,6 +9,7 @@ import pytest
 
 from belote_teach import explain
 from belote_teach.cards import Card, Suit
+from belote_teach.course_progress import CourseProgress
 from belote_teach.rules import Rule
 from belote_teach.scenarios import (
     PlayScenario,
@@ -17,7 +18,6 @@ from belote_teach.scenarios import (
     TrickScenario,
     load_file,
 )
-from belote_teach.course_progress import CourseProgress
 from belote_teach.store import MemoryStore
 from belote_teach.ui import (
     CardBoard,
