@@ -99,6 +99,7 @@ from belote_teach.course_record import (
     InvalidProgressError,
     InvalidResultError,
     LessonSummary,
+    check_id,
 )
 from belote_teach.drills import DRILLS, Streak
 from belote_teach.practice import load_practice_deals
@@ -154,13 +155,6 @@ _MAX_ANSWER = 200
 
 class UnknownImportModeError(ValueError):
     """An import mode that is not one of :data:`IMPORT_MODES`."""
-
-
-def _check_id(value: object, what: str) -> str:
-    if not isinstance(value, str) or not value or len(value) > 200:
-        raise InvalidIdError(f"{what} {value!r} refused: expected a non-empty text of at "
-                             "most 200 characters")
-    return value
 
 
 # ---------------------------------------------------------------------------- the store
@@ -491,8 +485,8 @@ class CourseProgress:
                 UnknownLanguageError: bad ``lang`` (nothing is logged in each case).
         """
         check_language(lang)
-        _check_id(lesson_id, "lesson id")
-        _check_id(scenario_id, "scenario id")
+        check_id(lesson_id, "lesson id")
+        check_id(scenario_id, "scenario id")
         ExerciseResult(solved, first_try, 1)          # checks the flags
         return self._log(lang, "answer", lesson_id, scenario_id,
                          {"solved": solved, "first_try": first_try,
@@ -514,7 +508,7 @@ class CourseProgress:
         if drill_id not in DRILLS:
             raise InvalidIdError(f"drill id {drill_id!r} refused: expected one of "
                                  f"{', '.join(DRILLS)}")
-        _check_id(page, "page id")
+        check_id(page, "page id")
         if right is not None and not isinstance(right, bool):
             raise TypeError(f"right is true, false or None, got {right!r}")
         data = {"skipped": True} if right is None else {"right": right}
@@ -527,7 +521,7 @@ class CourseProgress:
             InvalidIdError: a bad deal id; UnknownLanguageError: bad ``lang``.
         """
         check_language(lang)
-        _check_id(deal_id, "practice deal id")
+        check_id(deal_id, "practice deal id")
         return self._log(lang, "practice", deal_id, "", {})
 
     def record_game(self, *, won: bool, game: str = "game", lang: str = "en") -> str | None:

@@ -48,6 +48,7 @@ __all__ = [
     "InvalidProgressError",
     "InvalidResultError",
     "LessonSummary",
+    "check_id",
 ]
 
 #: The ``format`` value of a progress file (and of an export).
@@ -111,7 +112,13 @@ class InvalidIdError(ValueError):
     characters."""
 
 
-def _check_id(value: object, what: str) -> str:
+def check_id(value: object, what: str) -> str:
+    """``value`` if it is an id (a lesson's, a scenario's, a practice deal's, a drill's,
+    a page's): a non-empty text of at most 200 characters.
+
+    Raises:
+        InvalidIdError: it is not; the message names ``what`` and the value.
+    """
     if not isinstance(value, str) or not value or len(value) > _MAX_ID:
         raise InvalidIdError(f"{what} {value!r} refused: expected a non-empty text of at "
                              f"most {_MAX_ID} characters")
@@ -250,13 +257,13 @@ class CourseRecord:
     def __post_init__(self) -> None:
         lessons: dict[str, Mapping[str, ExerciseResult]] = {}
         for lesson_id, results in self.lessons.items():
-            _check_id(lesson_id, "lesson id")
-            frozen = {_check_id(sid, "scenario id"): ExerciseResult.from_mapping(result)
+            check_id(lesson_id, "lesson id")
+            frozen = {check_id(sid, "scenario id"): ExerciseResult.from_mapping(result)
                       for sid, result in results.items()}
             lessons[lesson_id] = MappingProxyType(frozen)
         practice: dict[str, int] = {}
         for deal_id, times in self.practice.items():
-            _check_id(deal_id, "practice deal id")
+            check_id(deal_id, "practice deal id")
             if not _whole(times) or times < 1:
                 raise InvalidProgressError(f"practice deal {deal_id!r} played {times!r} "
                                            "times: expected a whole number >= 1")
@@ -271,7 +278,7 @@ class CourseRecord:
                                        f"{self.games_finished} finished")
         drills: dict[str, int] = {}
         for drill_id, best in self.drills.items():
-            _check_id(drill_id, "drill id")
+            check_id(drill_id, "drill id")
             if not _whole(best) or best < 1:
                 raise InvalidProgressError(f"drill {drill_id!r} has the best streak "
                                            f"{best!r}: expected a whole number >= 1")
