@@ -10,6 +10,15 @@ the rule's explanation and changes nothing, R3), asks the coach for a review of 
 learner decision when coaching is on, keeps the learner's mistakes for the end-of-deal
 debrief, and takes back the learner's last card (with the computer cards after it).
 
+Each position has a token (:attr:`TableSession.position`: the deal's number, a count of
+restarts and undos, the actions taken), which the table draws with the cards it offers
+and gets back with a click, so that a click made on an earlier position is never played
+on a later one.
+
+In a game, "Replay this deal" is practice (:meth:`TableSession.restart`): once a deal is
+over, the same cards are dealt again beside the game, the score sheet keeps the deal as
+first played, and the next deal of the game follows as if the replay had not happened.
+
 Everything is deterministic given the seed: the computer players draw from one
 ``random.Random``, the coach from another derived from it.
 
@@ -22,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Literal
 
@@ -31,16 +40,17 @@ from belote_teach._storage import check_language
 from belote_teach.announcements import Announcement
 from belote_teach.bidding import Bid
 from belote_teach.cards import Card, Seat
-from belote_teach.deal import Deal
-from belote_teach.errors import IllegalBidError
+from belote_teach.deal import Deal, Phase
+from belote_teach.errors import BeloteError, IllegalBidError
 from belote_teach.explain import explain_card
 from belote_teach.game import Game
 from belote_teach.observation import Observation
 from belote_teach.players import Player, Technique, make_player
 from belote_teach.players.base import says_belote
 from belote_teach.rules import Rule
+from belote_teach.transcript import parse_transcript, to_transcript
 
-__all__ = ["Advice", "Event", "Feedback", "Mistake", "TableSession"]
+__all__ = ["Advice", "Event", "Feedback", "Mistake", "ReplayError", "TableSession"]
 
 Review = coach.Review | coach_calls.BidReview | coach_calls.AnnouncementReview \
     | coach_calls.BeloteReview
@@ -123,6 +133,20 @@ class Feedback:
         return self.wording(lang) if self.wording is not None else self.text
 
 
+class ReplayError(ValueError):
+    """A practice replay that cannot be made or taken back: a deal of a game replayed
+    before it is over, "Next deal" while the game's deal goes on, or a saved replay that
+    is not a replay of the game's current deal (the message says which)."""
+
+
+def _fresh(deal: Deal) -> Deal:
+    """A copy of ``deal`` at its start: the same cards, cut and reserve, no action."""
+    start = deal.copy()
+    while start.actions:
+        start.pop()
+    return start
+
+
 class TableSession:
     """The learner at ``learner``, computer players elsewhere, on a deal or a game.
 
@@ -161,6 +185,8 @@ class TableSession:
         self._lang = lang
         self._start = table.copy()
         self._mistakes: list[Mistake] = []
+        self._replay: Deal | None = None     # a practice replay of the game's deal
+        self._epoch = 0                      # restarts, undos and new deals so far
 
     # ------------------------------------------------------------------ language
     @property
@@ -187,8 +213,56 @@ class TableSession:
     # ------------------------------------------------------------------ reading
     @property
     def deal(self) -> Deal:
-        """The deal being played (the game's current one)."""
+        """The deal on the table: the game's current one, or its practice replay while
+        one is played (:attr:`replaying`)."""
+        if self._replay is not None:
+            return self._replay
         return self.table.deal if isinstance(self.table, Game) else self.table
+
+    @property
+    def game(self) -> Game | None:
+        """The game played, ``None`` for a practice hand."""
+        return self.table if isinstance(self.table, Game) else None
+
+    @property
+    def replaying(self) -> bool:
+        """True while a practice replay of the game's finished deal is on the table
+        (:meth:`restart`): its outcome goes on no score sheet."""
+        return self._replay is not None
+
+    @property
+    def position(self) -> str:
+        """The token of the position on the table, ``"<deal>.<epoch>.<actions>"``: the
+        deal's number in the game (1 for a practice hand; ``r`` after it for a practice
+        replay), how many restarts, undos and new deals this session has made, and the
+        number of actions (bids and cards) of the deal so far. Two different positions
+        of one session never have the same token, so a click that carries the token of
+        the position it was made on can be checked against the position now."""
+        game = self.game
+        number = f"{len(game.deals) if game is not None else 1}"
+        if self._replay is not None:
+            number += "r"
+        return f"{number}.{self._epoch}.{len(self.deal.actions)}"
+
+    @property
+    def trick_complete(self) -> bool:
+        """True just after a trick's fourth card while the deal goes on: the trick is
+        complete (R1.5) and nobody has led the next one yet."""
+        deal = self.deal
+        trick = deal.trick
+        return (deal.phase is Phase.PLAY and trick is not None and not trick.plays
+                and bool(deal.tricks))
+
+    def trick_view(self) -> Observation:
+        """What the learner sees while the trick just completed is still on the table
+        (:attr:`trick_complete`): :attr:`observation` with that trick as the one being
+        played and not yet gathered (its points not counted yet), and nobody to act.
+        Otherwise :attr:`observation` itself."""
+        obs = self.observation
+        if not self.trick_complete:
+            return obs
+        return replace(obs, tricks=obs.tricks[:-1], trick=obs.tricks[-1],
+                       legal_plays=None, legal_bids=None, announcements_available=())
 
     @property
     def observation(self) -> Observation:
@@ -228,7 +302,7 @@ class TableSession:
         obs = deal.observation(seat)
         if deal.phase.is_bidding:
             decision = player.choose_bid(obs, self.rng)
-            self.table.bid(decision.action, seat=seat)
+            self._live.bid(decision.action, seat=seat)
             return Event(seat, "bid", bid=decision.action, reason=decision.reason)
         announce: tuple[Announcement, ...] = ()
         if obs.announcements_available:
@@ -236,7 +310,7 @@ class TableSession:
         chosen = player.choose_card(obs, self.rng)
         card = chosen.action
         belote = says_belote(deal, seat, card)
-        self.table.play(card, seat=seat, announce=announce, belote=belote)
+        self._live.play(card, seat=seat, announce=announce, belote=belote)
         return Event(seat, "card", card=card, announced=announce, belote=belote,
                      reason=chosen.reason)
 
@@ -261,7 +335,7 @@ class TableSession:
         if self.coaching:
             reviews = (coach_calls.review_bid(obs, bid, rng=self.coach_rng),)
         try:
-            self.table.bid(bid, seat=self.learner)
+            self._live.bid(bid, seat=self.learner)
         except IllegalBidError:
             # the rule in the learner's language (an illegal bid is refused before any
             # simulation, so the coach's chance is not drawn from)
@@ -304,7 +378,7 @@ class TableSession:
                             wording=refused[0].explanation)
         reviews = (coach.review(obs, parsed, rng=self.coach_rng), *calls) if self.coaching \
             else ()
-        self.table.play(parsed, seat=self.learner, announce=tuple(announce), belote=belote)
+        self._live.play(parsed, seat=self.learner, announce=tuple(announce), belote=belote)
         self._keep(obs, reviews)
         return self._accepted(reviews)
 
@@ -346,18 +420,98 @@ class TableSession:
         for _ in range(len(actions) - mine[-1]):
             deal.pop()
         self._mistakes = [m for m in self._mistakes if m.actions < mine[-1]]
+        self._epoch += 1
         return True
 
     def restart(self) -> None:
-        """Replay the same deal (or game) from its start."""
-        self.table = self._start.copy()
-        self._mistakes = []
+        """Replay the deal from its start.
 
-    def next_deal(self) -> None:
-        """Forget the finished deal's debrief (a game goes on with its next deal)."""
+        A practice hand starts again as it was dealt. In a game, the deal is replayed
+        for practice once it is over: the same cards again beside the game, whose score
+        sheet keeps the deal as first played (the replay's outcome counts nowhere);
+        restarting during a replay starts the replay again, and :meth:`next_deal` leaves
+        it for the game's next deal.
+
+        Raises:
+            ReplayError: the game's deal is not over yet (a deal of a game is replayed
+                for practice once played, so its score is the one first played).
+        """
+        game = self.game
+        if game is None:
+            self.table = self._start.copy()
+        else:
+            if not game.deal.phase.is_over:
+                raise ReplayError(f"deal {game.number} of the game is in progress (phase "
+                                  f"{game.deal.phase.name}): a deal is replayed for practice "
+                                  "once it is over")
+            self._replay = _fresh(game.deal)
         self._mistakes = []
+        self._epoch += 1
+
+    def next_deal(self) -> Deal:
+        """Go on with the game's next deal (:meth:`Game.new_deal
+        <belote_teach.game.Game.new_deal>`; a game that deals the next one by itself,
+        ``auto_advance``, has it on the table already), leaving a practice replay if one
+        is on the table, and forget the finished deal's debrief. Returns the new deal.
+
+        Raises:
+            ReplayError: this session plays a practice hand, not a game, or the game's
+                deal is in progress (in a game that waits for "Next deal").
+            PhaseError: the game is over (R6.8).
+        """
+        game = self.game
+        if game is None:
+            raise ReplayError("a practice hand has no next deal: restart it instead")
+        if game.deal.phase.is_over:
+            deal = game.new_deal()
+        elif game.auto_advance or not game.deal.actions:
+            deal = game.deal                     # dealt by the game already
+        else:
+            raise ReplayError(f"deal {game.number} of the game is in progress (phase "
+                              f"{game.deal.phase.name}): finish it before the next one")
+        self._replay = None
+        self._mistakes = []
+        self._epoch += 1
+        return deal
+
+    # ------------------------------------------------------------------ practice replays
+    def practice_transcript(self) -> str | None:
+        """The practice replay on the table as a transcript
+        (:func:`~belote_teach.transcript.to_transcript`), to save it with the game;
+        ``None`` when no replay is on the table."""
+        return to_transcript(self._replay) if self._replay is not None else None
+
+    def resume_practice(self, transcript: str) -> None:
+        """Put back a practice replay saved by :meth:`practice_transcript`: the replay of
+        the game's current deal, at the position it had reached.
+
+        Raises:
+            ReplayError: this session plays no game, the game's deal is not over, or the
+                transcript cannot be read or does not start as the game's current deal
+                (other cards, dealer, cut, reserve or rules); nothing changes then.
+        """
+        game = self.game
+        if game is None or not game.deal.phase.is_over:
+            raise ReplayError("a practice replay is resumed only beside a game whose deal "
+                              "is over")
+        try:
+            replayed = parse_transcript(transcript, source="the practice replay")
+        except BeloteError as err:
+            raise ReplayError(f"the practice replay cannot be read: {err}") from err
+        if _fresh(replayed) != _fresh(game.deal):
+            raise ReplayError(f"the practice replay is not a replay of deal {game.number} "
+                              "of the game (other cards, dealer, cut, reserve or rules)")
+        self._replay = replayed
+        self._mistakes = []
+        self._epoch += 1
 
     # ------------------------------------------------------------------ helpers
+    @property
+    def _live(self) -> Deal | Game:
+        """What the actions go to: the practice replay, else the table (the game checks
+        its deal and writes the score sheet)."""
+        return self._replay if self._replay is not None else self.table
+
     def _check_turn(self, what: str, *, bidding: bool) -> None:
         deal = self.deal
         if deal.turn is not self.learner or deal.phase.is_bidding is not bidding:

@@ -388,3 +388,128 @@ def test_the_apps_keep_the_four_colour_deck_from_one_table_to_the_next(tmp_path:
     practice.start_button.click()                      # the next deal, the same deck
     assert practice.table.four_colour.value is True
     assert FOUR_COLOUR_CLASS in practice.table._dom_classes
+
+
+# ---------------------------------------------------------------------------- clicks in turn
+PLAYED = re.compile(r'<li class="bt-table-play bt-table-play-\w+" data-seat="(\w)" '
+                    r'data-card="(\w+)"')
+CAPTION = re.compile(r'<p class="bt-table-caption">([^<]*)</p>')
+
+
+def table_shows(app: TableApp) -> tuple[str, tuple[str, ...]]:
+    """The caption of the table's centre and the cards in front of the players
+    (``"S:JH"``, in play order)."""
+    table = html.unescape(app.board.table_html)
+    caption = CAPTION.search(table)
+    return (caption.group(1) if caption else "",
+            tuple(f"{seat}:{card}" for seat, card in PLAYED.findall(table)))
+
+
+def _to_learner_card(app: TableApp) -> None:
+    """Bid (the club player's choice) until the learner has a card to play (pace 0)."""
+    for _ in range(10):
+        if app.session.deal.phase is Phase.PLAY and app.learner_may_act:
+            return
+        _click_bid(app)
+    raise AssertionError("the learner never got a card to play")
+
+
+def test_a_click_while_a_computer_is_to_act_is_ignored_and_says_wait() -> None:
+    """With a pace, the computers wait for the board to be shown in the page: a card or a
+    bid clicked meanwhile (East is to bid) plays nothing and says "wait for your turn",
+    in the learner's language."""
+    app = TableApp(TableSession(Deal.new(Seat.SOUTH, rng=3), rng=1), pace=0.5)
+    session = app.session
+    assert session.computer_to_act and app.board.position == "" and app.bids == {}
+    assert "East is playing" in html.unescape(app.status.value)
+    app.board.click(str(session.observation.hand[0]))
+    app.bid("pass")
+    assert session.deal.actions == () and app.board.selected == ""
+    wait = html.escape(explain.text("wait_turn", "en"))
+    assert wait in app.board.feedback_html and "Wait for your turn" in wait
+    app.set_language("fr")
+    assert html.escape(explain.text("wait_turn", "fr")) in app.board.feedback_html
+    assert "Attends ton tour\u00a0:" in explain.text("wait_turn", "fr")
+
+
+def test_a_click_made_on_an_earlier_position_is_ignored() -> None:
+    """The token of the drawing a click was made on comes back with it: a card clicked on
+    an earlier drawing (the hand as it was before the computers played) is not played in
+    the learner's next turn, nor is a bid button left from an earlier bidding box, and
+    the page says so; a click on the drawing on screen is played."""
+    app = _app()                                              # South bids first
+    session = app.session
+    deal = session.deal
+    assert session.learner_to_act and deal.phase.is_bidding
+    first_box = dict(app.bids)
+    earlier = app.board.position
+    _click_bid(app)
+    _to_learner_card(app)
+    assert app.board.position == session.position != earlier
+    before = deal.actions
+    hand = session.observation.hand
+    app.board.click(str(hand[-1]), position=earlier)         # made on the bidding drawing
+    first_box["pass"].click()                                 # a button no longer shown
+    assert deal.actions == before
+    assert html.escape(explain.text("stale_click", "en")) in app.board.feedback_html
+    shown = app.board.position
+    legal = next(iter(session.observation.legal_plays))
+    app.board.click(str(legal), position=shown)               # the drawing on screen
+    assert len(deal.actions) > len(before) and legal not in session.observation.hand
+    assert explain.text("stale_click", "en") not in html.unescape(app.board.feedback_html)
+    if session.learner_to_act:                                 # the same drawing again
+        after = deal.actions
+        app.board.click(str(session.observation.hand[0]), position=shown)
+        assert deal.actions == after
+
+
+def test_every_trick_is_drawn_card_by_card_at_the_pace() -> None:
+    """A whole deal at a (short) pace on an event loop, the learner clicking as soon as
+    the table waits for them: every card is drawn on its own, each trick stays on the
+    table with its four cards before the next lead, and nothing is played before the
+    board is shown in the page."""
+    import asyncio
+
+    drawn: list[tuple[str, tuple[str, ...]]] = []
+
+    async def play() -> TableApp:
+        app = TableApp(TableSession(Deal.new(Seat.SOUTH, rng=3), rng=1, coaching=False),
+                       pace=0.01)
+        assert app.session.deal.actions == ()                 # the board is not shown yet
+        over = asyncio.Event()
+
+        def drew(change: dict[str, object]) -> None:
+            shows = table_shows(app)
+            if not drawn or drawn[-1] != shows:
+                drawn.append(shows)
+
+        def learner_turn() -> None:
+            if app.session.deal.phase.is_over:
+                over.set()
+            elif app.board.position:
+                if app.bids:
+                    _click_bid(app)
+                else:
+                    _click_card(app)
+
+        app.board.observe(drew, names="table_html")
+        app.board.observe(lambda change: asyncio.get_running_loop().call_soon(learner_turn),
+                          names=["position", "table_html"])
+        app.board.shown = True                                # the page has drawn it
+        await asyncio.wait_for(over.wait(), timeout=60)
+        return app
+
+    app = asyncio.run(play())
+    deal = app.session.deal
+    assert deal.phase.is_over and len(deal.tricks) == 8
+    for number, trick in enumerate(deal.tricks, 1):
+        plays = tuple(f"{p.seat}:{p.card}" for p in trick.plays)
+        caption = f"Pli {number} of 8"
+        seen = [cards for shown, cards in drawn if cards and cards == plays[:len(cards)]
+                and (shown.startswith(caption) or (number == 8 and shown.startswith("Deal over")))]
+        assert sorted(set(map(len, seen))) == [1, 2, 3, 4], (number, seen)
+    held = [i for i, (shown, cards) in enumerate(drawn) if len(cards) == 4
+            and not shown.startswith("Deal over")]
+    assert len(held) == 7                                     # the eighth: the deal over
+    for i in held:                                            # then the next pli, led
+        assert drawn[i + 1][0] != drawn[i][0] and len(drawn[i + 1][1]) <= 1

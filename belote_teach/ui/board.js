@@ -1,7 +1,10 @@
 // belote-teach card board: shows three HTML parts drawn in Python (the table, the hand,
-// the feedback) and reports a click on a card as a message {card: "JH"} (an event, never
-// merged or dropped like a trait that already holds that value). Cards are <button>s, so
-// Enter and Space work too.
+// the feedback) and reports a click on a card as a message {card: "JH", position: token}
+// (an event, never merged or dropped like a trait that already holds that value), the
+// token being the "position" the kernel drew with these parts, so that a click made on an
+// earlier drawing is known as such. Cards are <button>s, so Enter and Space work too. Once
+// drawn, the board says so ({shown: true}): the table waits for it before the computers
+// play, so that the learner sees every card.
 const PARTS = ["table_html", "hand_html", "feedback_html"];
 
 function render({ model, el }) {
@@ -42,8 +45,9 @@ function render({ model, el }) {
   el.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-card]");
     if (!button || button.disabled || !el.contains(button)) return;
-    model.send({ card: button.dataset.card });
+    model.send({ card: button.dataset.card, position: model.get("position") || "" });
   });
+  model.send({ shown: true });
 }
 
 export default { render };

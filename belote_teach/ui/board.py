@@ -2,12 +2,15 @@
 the learner clicks (:class:`CardBoard`) or as a drawing to look at (:class:`StaticBoard`),
 and the page's stylesheet that both use (:class:`PageStyle`).
 
-The widget is a thin anywidget: Python sets three HTML traits; the browser shows them and reports
-a click (or Enter/Space) on a card as a message ``{"card": "JH"}``, which sets
-``selected`` to the card's notation on the Python side. A click is an event, not a
-state: as a message it is never merged with another one or dropped because the browser's
-copy of a trait still holds the same value. Tests click a card without a browser by
-setting ``selected`` themselves.
+The widget is a thin anywidget: Python sets three HTML traits and the token of the position
+they draw; the browser shows them and reports a click (or Enter/Space) on a card as a
+message ``{"card": "JH", "position": token}``, the token being the one of the drawing the
+click was made on, which sets ``selected`` to the card's notation on the Python side
+(:attr:`CardBoard.clicked_position` holding the token meanwhile). A click is an event,
+not a state: as a message it is never merged with another one or dropped because the
+browser's copy of a trait still holds the same value. The browser also says once that it
+has drawn the board (``{"shown": true}``, :attr:`CardBoard.shown`). Tests click a card
+without a browser with :meth:`CardBoard.click`, or by setting ``selected`` themselves.
 
 The stylesheet (``render.STYLE``) comes once per page, not once per board: the kernel's one
 :class:`PageStyle` widget carries it, and anywidget puts it in one ``<style>`` of the
@@ -105,10 +108,20 @@ class CardBoard(anywidget.AnyWidget):
         feedback_html: the feedback (``render.message_html``); shown in an ARIA live
             region so screen readers read it out.
 
+        position: the token of the position drawn, which the browser sends back with
+            each click (``""``: nothing on the board may be played; the owner sets it
+            with the parts it belongs to, in one ``hold_sync``).
+
     Not synced:
         selected: the notation of the card just clicked (``"JH"``), set by each click
             message from the browser; the owner observes it and resets it to ``""``
             once handled, so the same card can be clicked again.
+        shown: True once the browser has drawn the board (its first view).
+
+    Attributes:
+        clicked_position: while ``selected`` is being set by a click, the position token
+            that click carried (``""`` when it carried none); ``None`` otherwise (a test
+            that sets ``selected`` itself clicks on the position drawn).
 
     The board carries no stylesheet of its own: building one makes sure the page has
     the kernel's :class:`PageStyle` (:func:`page_style`). Its layout is the page's shared
@@ -121,19 +134,42 @@ class CardBoard(anywidget.AnyWidget):
     table_html = traitlets.Unicode("").tag(sync=True)
     hand_html = traitlets.Unicode("").tag(sync=True)
     feedback_html = traitlets.Unicode("").tag(sync=True)
+    position = traitlets.Unicode("").tag(sync=True)
     selected = traitlets.Unicode("")
+    shown = traitlets.Bool(False)
 
     def __init__(self, **kwargs: object) -> None:
         page_style()
         kwargs.setdefault("layout", shared_model(widgets.Layout))
         super().__init__(**kwargs)
+        self.clicked_position: str | None = None
         self.on_msg(self._on_message)
 
+    def click(self, card: str, *, position: str | None = None) -> None:
+        """Click ``card`` (its notation, ``"JH"``) as the browser does: ``position`` is the
+        token of the drawing the click is made on (default: the one drawn now,
+        :attr:`position`). For tests; nothing is checked here (the owner does)."""
+        token = self.position if position is None else position
+        self._on_message(self, {"card": card, "position": token}, [])
+
     def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
-        """A click from the browser: ``{"card": notation}``; anything else is ignored."""
-        if isinstance(content, dict) and isinstance(content.get("card"), str):
+        """A message from the browser: a click ``{"card": notation, "position": token}``,
+        or ``{"shown": true}`` once the board is drawn; anything else is ignored."""
+        if not isinstance(content, dict):
+            return
+        if content.get("shown") is True:
+            self.shown = True
+            return
+        card = content.get("card")
+        if not isinstance(card, str):
+            return
+        token = content.get("position")
+        self.clicked_position = token if isinstance(token, str) else ""
+        try:
             self.selected = ""                 # the same card twice is two clicks
-            self.selected = content["card"]
+            self.selected = card
+        finally:
+            self.clicked_position = None
 
 
 @dataclass(frozen=True, repr=False)

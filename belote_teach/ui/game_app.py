@@ -1,7 +1,14 @@
-"""The game app (issue 5, ``notebooks/en/08-play-a-game.ipynb``,
-``notebooks/fr/08-une-partie.ipynb``): a whole game to 501,
-1000 or 2000 against three computer players, the coach optional, the rules preset
-selectable, saved after every deal so that a page reload or a restart resumes it.
+"""The game app (``notebooks/en/08-play-a-game.ipynb``, ``notebooks/fr/08-une-partie.ipynb``):
+a whole game to 501, 1000 or 2000 against three computer players, the coach optional, the
+rules preset selectable, saved after every action (each bid and card, the learner's and
+the computers', an undo, a new deal, a practice replay) so that a page reload or a restart
+resumes it at the same position: same deal, trick, hand and bidding, and "Next deal" then
+deals the next deal, never the same cards again.
+
+"Replay this deal" (once a deal is over) is practice: the score sheet keeps the deal as
+first played, the replay counts in no score and no statistic (games finished and won are
+counted once per game, :meth:`~belote_teach.course_progress.CourseProgress.record_game`),
+and "Next deal" goes on with the game; a replay on the table is saved with the game too.
 
 A thin controller: the settings are ipywidgets, the table is a
 :class:`~belote_teach.ui.table.TableApp`, the score sheet is drawn by
@@ -10,8 +17,13 @@ A thin controller: the settings are ipywidgets, the table is a
 reported, never a crash). The app opens in the lesson's language and its EN / FR toggle
 (top right) words everything again, mid-deal included; the saved game does not hold the
 language, so switching changes nothing in it. The table's "Four-colour deck" check box
-(♦ blue, ♣ green) is kept with the game like the other settings: the next game and a
-resumed game are drawn the same way, and the score sheet follows it.
+(♦ blue, ♣ green) and its pace are kept with the game like the other settings: the next
+game and a resumed game are drawn and paced the same way, and the score sheet follows.
+
+The message above a resumed table says what came back: "back where you left it" for a
+game saved action by action, the last save of a game saved by an earlier version of the
+course (after each deal only), or the game without a practice replay that could not be
+read.
 """
 
 from __future__ import annotations
@@ -28,7 +40,7 @@ from belote_teach.game import Game
 from belote_teach.progress import GameStore
 from belote_teach.render.score_sheet import render_score_sheet
 from belote_teach.rules import RuleSet
-from belote_teach.session import TableSession
+from belote_teach.session import ReplayError, TableSession
 from belote_teach.ui.language import language_toggle, relabel, resolve_language
 from belote_teach.ui.table import TableApp, paint_deck
 
@@ -40,6 +52,11 @@ TARGETS = (501, 1000, 2000)
 LEVELS = ("random", "club", "expert")
 #: The rules presets offered (R7).
 PRESETS = ("classic", "ffb2016")
+#: The pace of a new table, in seconds per computer decision.
+DEFAULT_PACE = 0.6
+#: The ``meta["saves"]`` of a game saved after every action; a save without it was written
+#: by an earlier version of the course, after each deal only.
+SAVES = "every action"
 
 
 class GameApp(widgets.VBox):
@@ -50,7 +67,8 @@ class GameApp(widgets.VBox):
         name: the saved game's name in the store.
         lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language
             (:func:`~belote_teach.ui.language.use_language`).
-        pace: seconds between two computer decisions (0 in tests).
+        pace: seconds between two computer decisions (0 in tests); ``None``: the pace
+            saved with the game (the learner's choice on the table's slider), else 0.6.
         progress: where a game played to the end is counted (lesson progress; default:
             the learner's data directory).
 
@@ -72,7 +90,7 @@ class GameApp(widgets.VBox):
     """
 
     def __init__(self, store: GameStore | None = None, *, name: str = "game",
-                 lang: str | None = None, pace: float = 0.6,
+                 lang: str | None = None, pace: float | None = None,
                  progress: CourseProgress | None = None) -> None:
         lang = resolve_language(lang)
         self.store = store or GameStore()
@@ -81,6 +99,7 @@ class GameApp(widgets.VBox):
         self.pace = pace
         self.progress = progress if progress is not None else CourseProgress()
         self._counted = False
+        self._unsaved = False                 # the last save failed (the learner is told)
         self._notice: Callable[[str], str] | None = None   # the message, in any language
         self.language = language_toggle(lang)
         self.language.observe(lambda change: self.set_language(str(change["new"])),
@@ -170,17 +189,38 @@ class GameApp(widgets.VBox):
         rules = RuleSet.preset(self.preset.value).replace(target=self.target.value)
         seed = random.SystemRandom().getrandbits(32)      # a new game, new cards
         game = Game(rules, rng=seed, auto_advance=False)
+        pace = self.table.pace if self.table is not None else self.pace
         self._say(None)
         self._open(game, {"level": self.level.value, "coaching": self.coaching.value,
-                          "seed": seed, "four_colour": self.four_colour})
-        self.save()
+                          "seed": seed, "four_colour": self.four_colour,
+                          "pace": DEFAULT_PACE if pace is None else pace})
 
-    def save(self) -> None:
-        """Save the game now (atomic; called after every deal)."""
-        if self.table is not None:
-            session = self.table.session
-            assert isinstance(session.table, Game)
-            self.store.save(self.name, session.table, meta=self._meta)
+    def save(self) -> bool:
+        """Save the game now, at the position on the table (atomic; called after every
+        action), with the settings, the practice replay on the table if any and whether
+        the game was counted finished. Returns False when the file could not be written:
+        the message above the table says so (never raises for the disk)."""
+        if self.table is None:
+            return True
+        session = self.table.session
+        game = session.game
+        assert game is not None
+        meta = dict(self._meta, saves=SAVES, counted=self._counted)
+        practice = session.practice_transcript()
+        if practice is not None:
+            meta["replay"] = practice.splitlines()
+        try:
+            self.store.save(self.name, game, meta=meta)
+        except OSError as err:
+            reason = err.strerror or type(err).__name__
+            self._say(lambda lang: _message("bad", explain.text("game_not_saved", lang,
+                                                                 reason=reason)))
+            self._unsaved = True
+            return False
+        if self._unsaved:                     # saved again: the warning is past
+            self._unsaved = False
+            self._say(None)
+        return True
 
     def _resume(self) -> None:
         loaded = self.store.load(self.name, lang=self.lang)
@@ -200,25 +240,69 @@ class GameApp(widgets.VBox):
         self.target.value = target if target in TARGETS else 1000
         preset = loaded.game.rules.preset_name      # the next new game keeps the rules
         self.preset.value = preset if preset in PRESETS else "classic"
-        self._open(loaded.game, meta)
-        self._say(lambda lang: f'<div class="bt-msg bt-info"><p>'
-                               f'{html.escape(explain.text("game_resumed", lang))}</p></div>')
+        replay_kept = self._open(loaded.game, meta)
+        number = loaded.game.number
+        if self._unsaved:
+            return                              # the warning that it was not saved stays
+        if not replay_kept:
+            self._say(lambda lang: _message("info", explain.text(
+                "game_resumed_without_replay", lang, n=number)))
+        elif meta.get("saves") != SAVES:
+            self._say(lambda lang: _message("info", explain.text("game_resumed_last_save",
+                                                                 lang)))
+        else:
+            self._say(lambda lang: _message("info", explain.text("game_resumed", lang)))
 
-    def _open(self, game: Game, meta: Mapping[str, object]) -> None:
-        self._meta = dict(meta)
-        self._counted = game.is_over            # a game resumed over was counted then
+    def _open(self, game: Game, meta: Mapping[str, object]) -> bool:
+        """Put ``game`` on a new table with the settings ``meta`` (a saved game's: its
+        practice replay put back, a game finished but not yet counted counted now), save
+        it, and let the table play on. Returns False when ``meta`` holds a practice replay
+        that could not be put back (the table shows the game's deal then)."""
+        if self.table is not None:
+            self.table.stop()                   # the old table plays no more
+        self._meta = {key: value for key, value in meta.items()
+                      if key not in ("saves", "counted", "replay")}
+        # a game resumed over was counted then, unless its save says it was not yet
+        self._counted = game.is_over and meta.get("counted") is not False
         seed = meta.get("seed", 0)
         session = TableSession(game, level=str(meta.get("level", "club")),
                                rng=int(seed) if isinstance(seed, int) else 0,
                                coaching=bool(meta.get("coaching", True)), lang=self.lang)
+        replay_kept = True
+        practice = meta.get("replay")
+        if practice is not None:
+            try:
+                if not isinstance(practice, list) or not all(isinstance(line, str)
+                                                             for line in practice):
+                    raise ReplayError(f"the practice replay is {practice!r:.60}, not lines")
+                session.resume_practice("\n".join(practice) + "\n")
+            except ReplayError:
+                replay_kept = False
         four_colour = meta.get("four_colour") is True
-        self.table = TableApp(session, pace=self.pace, on_deal_over=self._deal_over,
-                              four_colour=four_colour)
-        self.table.four_colour.observe(lambda change: self._deck_chosen(bool(change["new"])),
-                                       names="value")
+        pace = self._pace(meta.get("pace"))
+        self._meta["pace"] = pace
+        table = TableApp(session, pace=pace, on_deal_over=self._deal_over,
+                         on_change=self._changed, four_colour=four_colour, start=False)
+        self.table = table
+        table.four_colour.observe(lambda change: self._deck_chosen(bool(change["new"])),
+                                  names="value")
+        table.pace_slider.observe(lambda change: self._pace_chosen(table), names="value")
         paint_deck(self, four_colour)
-        self.table_box.children = (self.table,)
+        self.table_box.children = (table,)
         self._draw_sheet(game)
+        self.save()
+        table.advance()
+        return replay_kept
+
+    def _pace(self, saved: object) -> float:
+        """The pace of the table: the one asked for, else the one saved (0 to 2 s), else
+        :data:`DEFAULT_PACE`."""
+        if self.pace is not None:
+            return self.pace
+        if isinstance(saved, (int, float)) and not isinstance(saved, bool) \
+                and 0 <= saved <= 2:
+            return float(saved)
+        return DEFAULT_PACE
 
     @property
     def four_colour(self) -> bool:
@@ -233,13 +317,26 @@ class GameApp(widgets.VBox):
         self._meta["four_colour"] = four_colour
         self.save()
 
+    def _pace_chosen(self, table: TableApp) -> None:
+        """The learner moved the pace slider: saved with the game (a reload keeps it)."""
+        if table is self.table:
+            self._meta["pace"] = table.pace
+            self.save()
+
+    def _changed(self, app: TableApp) -> None:
+        """The position on the table changed (an action, an undo, a deal, a replay)."""
+        if app is self.table:
+            self.save()
+
     def _deal_over(self, app: TableApp) -> None:
-        game = app.session.table
-        assert isinstance(game, Game)
-        self.store.save(self.name, game, meta=self._meta)
+        if app is not self.table:
+            return
+        game = app.session.game
+        assert game is not None
         if game.is_over and not self._counted:  # once per game (lesson progress, R6.8)
             self._counted = True
             self.progress.record_game(won=game.winner is game.sheet.nous, lang=self.lang)
+            self.save()
         self._draw_sheet(game)
 
     def _draw_sheet(self, game: Game | None) -> None:
@@ -248,6 +345,11 @@ class GameApp(widgets.VBox):
             return
         self.sheet.value = render_score_sheet(game.sheet, lang=self.lang,
                                               target=game.rules.target)
+
+
+def _message(kind: str, words: str) -> str:
+    """A notice above the table: ``words`` in a box of ``kind`` (``"info"``, ``"bad"``)."""
+    return f'<div class="bt-msg bt-{kind}"><p>{html.escape(words)}</p></div>'
 
 
 def _compact() -> dict[str, object]:

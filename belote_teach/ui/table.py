@@ -1,5 +1,5 @@
 """The card table widget: a practice hand or a whole game against the computer, with the
-coach (issue 5). A thin controller over :class:`~belote_teach.session.TableSession`:
+coach. A thin controller over :class:`~belote_teach.session.TableSession`:
 a click becomes a session call, the session's answer is drawn by ``render`` and worded
 by ``explain``; no rule is decided here.
 
@@ -7,9 +7,19 @@ The widget shows the table seen from the learner (the card board), a bidding box
 ("Je prends" / "Je passe" in round 1, the three other suits in round 2), the
 announcements the learner may declare with the first card (check boxes, declared only if
 ticked), a "Belote !" toggle when the learner holds the atout K and Q, the coach's comment,
-and the buttons Hint, Undo (coaching on), Last trick, Replay the deal. Computer players
-act one decision at a time, ``pace`` seconds apart (0: at once, as in the tests); clicks
-while they act, double clicks and illegal cards change nothing. A check box "Four-colour
+and the buttons Hint, Undo (coaching on), Last trick, Replay the deal (in a game: once the
+deal is over, as practice that the score sheet does not count). Computer players act one
+decision at a time, ``pace`` seconds apart (0: at once, as in the tests), once the board is
+drawn in the page, and a trick just completed stays on the table for one ``pace`` before
+the next lead (at pace 0 the previous pli is drawn in a corner instead), so the learner
+sees every card played.
+
+The table takes a click only when the learner is to act, on the position the learner saw:
+the board and the bidding box are drawn with the session's position token
+(:attr:`~belote_teach.session.TableSession.position`), each click brings back the token
+of the drawing it was made on, and a click made while a computer is to act or on a
+drawing that is no longer the one on screen changes nothing and says "wait for your
+turn". Double clicks and illegal cards change nothing either. A check box "Four-colour
 deck" draws ♦ blue and ♣ green (:data:`belote_teach.render.FOUR_COLOUR_CLASS`); every
 control is a button, check box or slider, so the whole table plays from the keyboard.
 
@@ -32,7 +42,6 @@ from belote_teach.bidding import Bid
 from belote_teach.cards import Card
 from belote_teach.deal import Phase
 from belote_teach.explain import calls as call_text
-from belote_teach.game import Game
 from belote_teach.players.base import says_belote
 from belote_teach.render.score_sheet import render_deal_breakdown
 from belote_teach.render.table import render_last_trick, render_table, spoken_words
@@ -60,10 +69,17 @@ class TableApp(widgets.VBox):
     Args:
         session: the deal or game to play (a game built with ``auto_advance=False``, so
             the finished deal stays on the table until "Next deal" is clicked).
-        pace: seconds between two computer decisions (default 0.6; 0 = at once).
-        on_deal_over: called with the app when a deal ends (the game app saves there).
+        pace: seconds between two computer decisions, and the time a completed trick
+            stays on the table (default 0.6; 0 = at once).
+        on_deal_over: called with the app when a deal ends (the game app counts a game
+            finished there).
+        on_change: called with the app after every change of the position on the table:
+            each bid and card (the learner's and the computers'), an undo, a replay, a new
+            deal (the game app saves there).
         four_colour: start with the four-colour deck (the apps around the table pass the
             learner's choice on to the next table they build).
+        start: let the computers act at once (default); False: only draw the table, and
+            the owner calls :meth:`advance` when it is ready for :attr:`on_change`.
 
     Attributes:
         pace_slider: the learner's control of :attr:`pace` (seconds, 0 to 2), without its
@@ -79,15 +95,23 @@ class TableApp(widgets.VBox):
 
     def __init__(self, session: TableSession, *, pace: float = 0.6,
                  on_deal_over: Callable[[TableApp], None] | None = None,
-                 four_colour: bool = False) -> None:
+                 on_change: Callable[[TableApp], None] | None = None,
+                 four_colour: bool = False, start: bool = True) -> None:
         self.session = session
         self.pace = pace
         self.on_deal_over = on_deal_over
-        self._acting = False
+        self.on_change = on_change
+        self._acting = False                 # computers to act, or a trick held: wait
+        self._ended: str | None = None       # the position whose complete trick was held
+        self._waiting = False                # the computers wait for the board to be shown
+        self._timer: asyncio.TimerHandle | None = None
+        self._stopped = False
         self._show_last = False
         self._said: Callable[[str], str] | None = None   # the comment, in any language
+        self._notice: str | None = None      # catalog key of a click ignored
         self.board = CardBoard()
         self.board.observe(self._on_card, names="selected")
+        self.board.observe(self._on_shown, names="shown")
         self.status = widgets.HTML()
         self.bid_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.bids: dict[str, widgets.Button] = {}
@@ -131,13 +155,37 @@ class TableApp(widgets.VBox):
                           self.belote, tools, self.review])
         self.add_class("bt-table-app")
         paint_deck(self, self.four_colour.value)
-        self.advance()
+        if start:
+            self.advance()
+        else:
+            self.redraw()
 
     @property
     def comment(self) -> str:
         """The coach's comment on the table: HTML in the session's language, empty when
         there is none (a new deal, an undo)."""
         return self._said(self.session.lang) if self._said is not None else ""
+
+    @property
+    def notice(self) -> str:
+        """Why the learner's last click was ignored ("wait for your turn"), HTML in the
+        session's language; empty when the last click was taken."""
+        if self._notice is None:
+            return ""
+        return render.message_html("info", explain.text(self._notice, self.session.lang))
+
+    @property
+    def holding(self) -> bool:
+        """True while a trick just completed stays on the table before the next lead (or
+        waits there for the board to be shown, as after a reload at a trick's end)."""
+        session = self.session
+        return (self._acting and self.pace > 0 and session.trick_complete
+                and (self._ended == session.position or self._waiting))
+
+    @property
+    def learner_may_act(self) -> bool:
+        """True when the table on screen waits for the learner's bid or card."""
+        return self.session.learner_to_act and not self._acting and not self._stopped
 
     # ------------------------------------------------------------------ language
     def set_language(self, lang: str) -> None:
@@ -165,6 +213,8 @@ class TableApp(widgets.VBox):
         self.undo_button.description = explain.text("undo", lang)
         self.last_button.description = explain.text("last_trick", lang)
         self.replay_button.description = explain.text("replay_deal", lang)
+        self.replay_button.tooltip = explain.text(
+            "replay_practice_tip" if self.session.game is not None else "replay_deal", lang)
         self.review_button.description = explain.text("review_deal", lang)
         self.pace_slider.description = explain.text("pace_label", lang)
         self._show_pace()
@@ -192,49 +242,125 @@ class TableApp(widgets.VBox):
 
     # ------------------------------------------------------------------ flow
     def advance(self) -> None:
-        """Let the computer players act, one every :attr:`pace` seconds (at once when 0),
-        until it is the learner's turn or the deal is over; redraw after each."""
+        """Go on with the deal until the learner must act or the deal is over, redrawing
+        after each step: the computer players act one every :attr:`pace` seconds (all at
+        once when 0), a trick just completed stays on the table for one :attr:`pace`
+        before the next lead, and with a pace nothing is played before the board is
+        drawn in the page (:attr:`CardBoard.shown`). :attr:`on_change` is called after
+        every computer decision; :attr:`on_deal_over` once the deal is over. Calling it
+        again changes nothing but the drawing."""
+        if self._stopped:
+            return
+        self._cancel_timer()
         session = self.session
-        if session.computer_to_act:
+        paced = self.pace > 0
+        if paced and not self.board.shown and (session.computer_to_act
+                                               or session.trick_complete):
+            self._waiting = True                       # _on_shown goes on
             self._acting = True
-            if self.pace <= 0:
-                session.run_computers()
-            else:
-                session.step()
-                if session.computer_to_act:
-                    self.redraw()
-                    asyncio.get_event_loop().call_later(self.pace, self.advance)
-                    return
+            self.redraw()
+            return
+        while True:
+            if paced and session.trick_complete and self._ended != session.position:
+                self._ended = session.position         # the trick stays for one pace
+                self._acting = True
+                self.redraw()
+                self._later(self.advance)
+                return
+            if not session.computer_to_act:
+                break
+            self._acting = True
+            session.step()
+            self._changed()
+            if paced and not session.trick_complete:
+                self.redraw()
+                self._later(self.advance)
+                return
         self._acting = False
         self.redraw()
         self._deal_over_check()
 
+    def stop(self) -> None:
+        """Stop this table for good (a new table replaces it): no computer decision is
+        taken any more, no click is taken, :attr:`on_change` is not called again."""
+        self._stopped = True
+        self._cancel_timer()
+
+    def _on_shown(self, change: dict[str, object]) -> None:
+        if change["new"] and self._waiting:
+            self._waiting = False
+            self.advance()
+
+    def _later(self, step: Callable[[], None]) -> None:
+        """Call ``step`` in :attr:`pace` seconds on the event loop (the kernel's)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = asyncio.get_event_loop()
+        self._timer = loop.call_later(self.pace, step)
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _changed(self) -> None:
+        if self.on_change is not None and not self._stopped:
+            self.on_change(self)
+
     def _deal_over_check(self) -> None:
-        if self.session.deal.phase.is_over and self.on_deal_over is not None:
+        if self.session.deal.phase.is_over and self.on_deal_over is not None \
+                and not self._stopped:
             self.on_deal_over(self)
 
     # ------------------------------------------------------------------ learner actions
+    def _may_act(self, position: str | None) -> bool:
+        """Whether a click made on the drawing of token ``position`` (``None``: the one
+        drawn now) is taken: the learner is to act on screen and the click was made on
+        the position on screen. An ignored click says why (:attr:`notice`)."""
+        if self._stopped:
+            return False
+        drawn = self.board.position
+        if not drawn or not self.learner_may_act:
+            self._ignored("wait_turn")
+            return False
+        if (position is not None and position != drawn) or drawn != self.session.position:
+            self._ignored("stale_click")
+            return False
+        return True
+
+    def _ignored(self, key: str) -> None:
+        self._notice = key
+        self.board.feedback_html = self.comment + self.notice
+
     def _on_card(self, change: dict[str, object]) -> None:
         notation = str(change["new"])
         if not notation:
             return
+        position = self.board.clicked_position
         self.board.selected = ""
         session = self.session
-        if self._acting or not session.learner_to_act or session.deal.phase.is_bidding:
-            return                                     # not the learner's turn: ignored
-        card = Card.parse(notation)
+        if not self._may_act(position) or session.deal.phase.is_bidding:
+            return
+        try:
+            card = Card.parse(notation)
+        except ValueError:
+            return                                     # not a card: nothing to play
         if card not in session.observation.hand:
-            return                                     # a stale click (double click)
+            return                                     # not in the hand on screen
         declared = tuple(a for a, box in zip(self._offered, self.announce, strict=True)
                          if box.value)
         self._answer(session.play(card, announce=declared, belote=self.belote.value))
 
-    def bid(self, bid: Bid | str) -> None:
-        """The learner's bid, as the bidding box's buttons do."""
-        session = self.session
-        if self._acting or not session.learner_to_act or not session.deal.phase.is_bidding:
+    def bid(self, bid: Bid | str, *, position: str | None = None) -> None:
+        """The learner's bid, as the bidding box's buttons do: taken only when the table
+        on screen waits for the learner's bid and, when ``position`` is given, the bid was
+        chosen on the drawing of that token (a button of the bidding box gives the token
+        it was drawn with); else nothing changes and the table says "wait for your
+        turn"."""
+        if not self._may_act(position) or not self.session.deal.phase.is_bidding:
             return
-        self._answer(session.bid(bid))
+        self._answer(self.session.bid(bid))
 
     def _answer(self, feedback: Feedback) -> None:
         verdicts = {r.verdict.value for r in feedback.reviews}
@@ -255,22 +381,32 @@ class TableApp(widgets.VBox):
             return render.message_html(kind, words) if words else ""
 
         self._said = said
-        if feedback.accepted:
-            self.belote.value = False
-            self.advance()
-        else:
+        self._notice = None
+        if not feedback.accepted:
             self.redraw()
+            return
+        self.belote.value = False
+        self._changed()
+        session = self.session
+        if self.pace > 0 and session.computer_to_act and not session.trick_complete:
+            self._acting = True                    # the learner's card on the table first,
+            self.redraw()                          # the next computer one pace later
+            self._later(self.advance)
+        else:
+            self.advance()
 
     def _hint(self) -> None:
-        if self.session.learner_to_act and not self._acting:
+        if self.learner_may_act:
             advice = self.session.advice()
             self._said = lambda lang: render.message_html(
                 "info", explain.text("hint_title", lang), [advice.text(lang)])
             self.redraw()
 
     def _undo(self) -> None:
-        if not self._acting and self.session.undo():
+        if not self._acting and not self._stopped and self.session.undo():
             self._said = None
+            self._notice = None
+            self._changed()
             self.redraw()
 
     def _toggle_last(self, shown: bool) -> None:
@@ -278,52 +414,76 @@ class TableApp(widgets.VBox):
         self.redraw()
 
     def _next_deal(self) -> None:
-        table = self.session.table
-        if self._acting or not isinstance(table, Game) or table.is_over:
+        """"Next deal": the game's next deal, a practice replay left where it was."""
+        game = self.session.game
+        if self._stopped or game is None or game.is_over or not game.deal.phase.is_over:
             return
-        if not table.deal.phase.is_over:
-            return
-        table.new_deal()
+        self._cancel_timer()                       # a replay's computers stop
         self.session.next_deal()
-        self._said = None
-        self.advance()
+        self._fresh_table()
 
     def _replay(self) -> None:
-        if self._acting:
+        """"Replay this deal": a practice hand again, or (in a game, once the deal is
+        over) a practice replay that the score sheet does not count."""
+        game = self.session.game
+        if self._stopped:
             return
+        if game is not None and not game.deal.phase.is_over:
+            return                                 # the button is shown once it is
+        self._cancel_timer()
         self.session.restart()
+        self._fresh_table()
+
+    def _fresh_table(self) -> None:
+        """A new deal or a replay on the table: no comment, no review, then play on."""
         self._said = None
+        self._notice = None
+        self._ended = None
+        self._acting = False
+        self.review_button.value = False
+        self._changed()
         self.advance()
 
     # ------------------------------------------------------------------ drawing
     def redraw(self) -> None:
-        """Draw the table, the hand, the boxes and the comment for the current state."""
+        """Draw the table, the hand, the boxes and the comment for the current state,
+        with the position token the board and the bidding box send back with a click
+        (none while the learner waits)."""
         session = self.session
         lang = session.lang
         deal = session.deal
         obs = session.observation
-        game = session.table if isinstance(session.table, Game) else None
-        table = render_table(obs, lang=lang, show_hand=False, spoken=spoken_words(obs, lang),
+        view = session.trick_view() if self.holding else obs
+        game = session.game
+        table = render_table(view, lang=lang, show_hand=False,
+                             spoken=spoken_words(view, lang),
                              game_totals=game.totals if game is not None else None,
-                             target=game.rules.target if game is not None else None)
+                             target=game.rules.target if game is not None else None,
+                             last_trick_shown=self.pace <= 0 and not self._show_last)
         if self._show_last and obs.tricks:
             table += render_last_trick(obs.tricks[-1], lang=lang, me=session.learner)
-        self.board.table_html = table
-        mine = session.learner_to_act and not self._acting
+        mine = self.learner_may_act
         playable = mine and deal.phase is Phase.PLAY
         states = {}
         if playable and obs.legal_plays is not None:
             states = {c: "" if c in obs.legal_plays else "dim" for c in obs.hand}
-        self.board.hand_html = render.hand_html(obs.hand, lang, interactive=playable,
-                                                states=states, trump=obs.trump)
-        self.board.feedback_html = self.comment
-        self.status.value = f'<p class="bt-table-status">{html.escape(self._status())}</p>'
+        with self.board.hold_sync():               # one message: parts and token agree
+            self.board.table_html = table
+            self.board.hand_html = render.hand_html(obs.hand, lang, interactive=playable,
+                                                    states=states, trump=obs.trump)
+            self.board.feedback_html = self.comment + self.notice
+            self.board.position = session.position if mine else ""
+        self.status.value = (f'<p class="bt-table-status">{html.escape(self._status())}</p>'
+                             + self._replay_note())
         self._draw_bids(mine and deal.phase.is_bidding)
         self._draw_announcements(playable)
         self._draw_belote(playable)
         over = deal.phase.is_over
         self.next_button.layout.display = (
-            "" if over and game is not None and not game.is_over else "none")
+            "" if game is not None and not game.is_over and game.deal.phase.is_over
+            else "none")
+        self.replay_button.layout.display = (
+            "" if game is None or game.deal.phase.is_over else "none")
         self.undo_button.disabled = not session.coaching or self._acting or over
         self.hint_button.disabled = not mine
         self.last_button.disabled = not obs.tricks
@@ -348,28 +508,48 @@ class TableApp(widgets.VBox):
         lang = session.lang
         deal = session.deal
         if deal.phase.is_over:
-            return explain.text("deal_over", lang)
-        if session.learner_to_act and not self._acting:
+            return explain.text("replay_over" if session.replaying else "deal_over", lang)
+        if self.holding:
+            winner = deal.trick_winners[-1]
+            n = len(deal.tricks)
+            if winner is session.learner:
+                return explain.text("trick_won_you", lang, n=n)
+            return explain.text("trick_won", lang, n=n, seat=explain.seat_name(winner, lang))
+        if self.learner_may_act:
             return explain.text("turn_bid" if deal.phase.is_bidding else "turn_card", lang)
         turn = deal.turn
         assert turn is not None
         return explain.text("thinking", lang, seat=explain.seat_name(turn, lang))
 
+    def _replay_note(self) -> str:
+        """During a practice replay of a game's deal, the line saying it does not count."""
+        game = self.session.game
+        if game is None or not self.session.replaying:
+            return ""
+        words = explain.text("replay_practice", self.session.lang, n=game.number)
+        return f'<p class="bt-table-note">{html.escape(words)}</p>'
+
     def _draw_bids(self, shown: bool) -> None:
+        """The bidding box for the position on screen: each button bids with the token of
+        that position, so a button left from an earlier drawing bids nothing."""
         obs = self.session.observation
+        old = self.bids
         if not shown or obs.legal_bids is None:
             self.bid_box.children = ()
             self.bids = {}
-            return
-        lang = self.session.lang
-        buttons = {}
-        for bid in sorted(obs.legal_bids, key=lambda b: (b.is_pass, str(b))):
-            words = call_text.bid_words(bid, lang)    # as in the lessons' exercises
-            button = widgets.Button(description=words, tooltip=words)
-            button.on_click(lambda _, chosen=bid: self.bid(chosen))
-            buttons[str(bid)] = button
-        self.bids = buttons
-        self.bid_box.children = tuple(buttons.values())
+        else:
+            lang = self.session.lang
+            token = self.session.position
+            buttons = {}
+            for bid in sorted(obs.legal_bids, key=lambda b: (b.is_pass, str(b))):
+                words = call_text.bid_words(bid, lang)    # as in the lessons' exercises
+                button = widgets.Button(description=words, tooltip=words)
+                button.on_click(lambda _, chosen=bid, at=token: self.bid(chosen, position=at))
+                buttons[str(bid)] = button
+            self.bids = buttons
+            self.bid_box.children = tuple(buttons.values())
+        for button in old.values():
+            button.close()                         # the page drops the old buttons
 
     def _draw_announcements(self, playable: bool) -> None:
         obs = self.session.observation

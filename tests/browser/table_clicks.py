@@ -1,11 +1,14 @@
 """Clicking through a deal at the card table in a real browser (lessons 7 and 8): the
-learner takes when asked to bid and plays the first bright card of the hand."""
+learner takes when asked to bid and plays the first bright card of the hand; what the
+table draws, recorded from the page's first drawing (:data:`RECORD_TABLE`); the pace set
+from the keyboard."""
 
 from __future__ import annotations
 
 import re
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -61,3 +64,138 @@ def play_a_deal(page: Page) -> list[str]:
 def wait_for_table(page: Page) -> None:
     """Wait until the table app has drawn its status line."""
     page.locator(".bt-table-status").wait_for(state="visible", timeout=WIDGETS_TIMEOUT_MS)
+
+
+#: Seconds for the table to reach a given moment (a bid, a card, a deal over).
+REACH_SECONDS = 300
+
+#: For ``page.add_init_script``: ``window.__btShown()`` reads what the table shows (the
+#: centre's caption and cards, the hand, what each seat said, the phase, the status and
+#: the feedback), and ``window.__btDrawn`` lists every different such drawing from the
+#: page's first one, with the page's time in milliseconds (``t``).
+RECORD_TABLE = """
+(() => {
+  window.__btShown = () => {
+    const table = document.querySelector('.bt-part-table');
+    if (!table || !table.querySelector('.bt-table-wrap')) return null;
+    const text = (selector, root) => {
+      const found = (root || document).querySelector(selector);
+      return found ? found.textContent.trim() : '';
+    };
+    const says = {};
+    for (const seat of table.querySelectorAll('.bt-table-seat')) {
+      const bubble = seat.querySelector('.bt-table-says');
+      if (bubble) says[seat.dataset.seat] = bubble.textContent.trim();
+    }
+    return {
+      caption: text('.bt-table-centre .bt-table-caption', table),
+      cards: [...table.querySelectorAll('.bt-table-centre .bt-table-play')]
+        .map((play) => play.dataset.seat + ':' + play.dataset.card),
+      hand: [...document.querySelectorAll('.bt-part-hand .bt-card')]
+        .map((card) => card.dataset.card),
+      clickable: [...document.querySelectorAll('.bt-part-hand button.bt-card:not(.bt-dim)')]
+        .map((card) => card.dataset.card),
+      says,
+      phase: table.querySelector('.bt-table-wrap').dataset.phase,
+      status: text('.bt-table-status'),
+      feedback: text('.bt-feedback'),
+    };
+  };
+  window.__btDrawn = [];
+  const start = performance.now();
+  let last = '';
+  const note = () => {
+    const shown = window.__btShown();
+    if (!shown) return;
+    const key = JSON.stringify(shown);
+    if (key === last) return;
+    last = key;
+    window.__btDrawn.push(Object.assign({ t: Math.round(performance.now() - start) }, shown));
+  };
+  new MutationObserver(note).observe(document, { subtree: true, childList: true,
+                                                 characterData: true, attributes: true });
+})();
+"""
+
+#: The table's pli number in its caption ("Pli 3 of 8").
+PLI = re.compile(r"Pli (\d) of 8")
+
+
+def shown(page: Page) -> dict[str, Any]:
+    """What the table shows now (``window.__btShown()`` of :data:`RECORD_TABLE`)."""
+    value = page.evaluate("() => window.__btShown()")
+    assert value is not None, "the table is not drawn"
+    return dict(value)
+
+
+def drawn(page: Page) -> list[dict[str, Any]]:
+    """Every drawing of the table since the page was opened (:data:`RECORD_TABLE`)."""
+    return list(page.evaluate("() => window.__btDrawn"))
+
+
+def set_pace(page: Page, seconds: float) -> None:
+    """Set the table's pace slider from the keyboard: Home (0 s), then one step of 0.1 s
+    per Right arrow; the value shown beside it says the pace."""
+    from playwright.sync_api import expect
+
+    handle = page.locator(".bt-table-app .bt-pace .noUi-handle").first
+    handle.focus()
+    page.keyboard.press("Home")
+    for _ in range(round(seconds * 10)):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator(".bt-table-app .bt-pace-value").first).to_have_text(f"{seconds:.1f} s")
+
+
+def new_game(page: Page) -> None:
+    """Start a new game (the settings as they are) and wait for its table."""
+    from playwright.sync_api import expect
+
+    page.locator(".bt-pace").first.evaluate("slider => slider.dataset.oldTable = 'yes'")
+    page.get_by_role("button", name="New game").click()
+    expect(page.locator(".bt-pace[data-old-table]")).to_have_count(0)
+    wait_for_table(page)
+
+
+def learner_acts(page: Page) -> bool:
+    """If the table waits for the learner, take (or the first bid offered) or click the
+    first bright card, and wait until the table has taken it; if the deal is over, click
+    "Next deal". False when it was the computers' turn (nothing done)."""
+    from playwright.sync_api import expect
+
+    status = table_status(page)
+    if "deal is over" in status:
+        page.get_by_role("button", name="Next deal").click()
+        expect(page.locator(".bt-table-status")).not_to_have_text(status)
+        return True
+    if "Your turn to bid" in status:
+        page.get_by_role("button", name=re.compile("take|pass", re.IGNORECASE)).first.click()
+        page.wait_for_function(
+            "() => !document.querySelector('.bt-table-status').innerText.includes('bid')",
+            timeout=30_000)
+        return True
+    if "Your turn: click a card" in status:
+        hand = page.locator(".bt-part-hand button.bt-card:not(.bt-dim)")
+        if hand.count() == 0:
+            return False                       # the status is ahead of the hand: again
+        before = page.locator(".bt-part-hand .bt-card").count()
+        hand.first.click()
+        page.wait_for_function(
+            "n => document.querySelectorAll('.bt-part-hand .bt-card').length < n",
+            arg=before, timeout=30_000)
+        return True
+    return False
+
+
+def play_until(page: Page, reached: Callable[[dict[str, Any]], bool], what: str) -> None:
+    """Play as the learner (:func:`learner_acts`) until ``reached(shown(page))``, looking
+    again at each new drawing of the table while the computers play (the page must have
+    :data:`RECORD_TABLE`); fail after :data:`REACH_SECONDS`."""
+    deadline = time.monotonic() + REACH_SECONDS
+    while time.monotonic() < deadline:
+        count = len(drawn(page))
+        if reached(shown(page)):
+            return
+        if not learner_acts(page):
+            page.wait_for_function("n => window.__btDrawn.length > n", arg=count,
+                                   timeout=30_000)
+    pytest.fail(f"the table never showed {what} within {REACH_SECONDS} s: {shown(page)}")
