@@ -51,11 +51,15 @@ WELCOME = f"en/{COURSE[0].notebook('en')}"
 WELCOME_FR = f"fr/{COURSE[0].notebook('fr')}"
 
 
-#: Kernels of closed pages are shut down after this many seconds without activity
-#: (Voilà's own shutdown request on page close is refused with a 403, voila issue 1458,
-#: so without culling every visit of a lesson would leave a kernel running). A page that
-#: is open keeps its kernel: connected kernels are never culled, nor are the kernels
-#: waiting in a pool of :data:`PREHEAT` (Voilà's pooling kernel manager skips them).
+#: The safety net for kernels whose page is gone: shut down after this many seconds
+#: without activity. A page that is left shuts its own kernel down: Voilà's front end asks
+#: for it on "beforeunload", with the ``_xsrf`` cookie that the course's template sets
+#: (:data:`TEMPLATE`; without it the server refused the request, voila issue 1458).
+#: What that misses is culled: a page left before its widgets were drawn (its front end
+#: not connected yet), a tab the browser discards or a browser that crashes (no
+#: "beforeunload"), a request lost with the network. A page that is open keeps its
+#: kernel: connected kernels are never culled, nor are the kernels waiting in a pool of
+#: :data:`PREHEAT` (Voilà's pooling kernel manager skips them).
 #: Options given on the command line override these.
 KERNEL_CULLING = Config({"MappingKernelManager": {
     "cull_idle_timeout": 300, "cull_interval": 60, "cull_connected": False}})
@@ -64,8 +68,10 @@ KERNEL_CULLING = Config({"MappingKernelManager": {
 #: The course's Voilà template, ``belote-teach`` (``share/jupyter/voila/templates/``,
 #: installed with the package): Voilà's lab template with the page's language taken from
 #: the notebook's metadata (``<html lang="fr">`` for the French edition, so that a screen
-#: reader reads it in French). Under ``jupyter server`` (Binder, JupyterHub) the same
-#: template is selected by ``etc/jupyter/jupyter_server_config.d/belote-teach.json``.
+#: reader reads it in French), and the ``_xsrf`` cookie that lets a page left shut its
+#: kernel down, among other repairs. Under ``jupyter server`` (Binder, JupyterHub) the
+#: same template is selected by ``etc/jupyter/voila.json``, which Voilà's server extension
+#: reads too.
 TEMPLATE = Config({"VoilaConfiguration": {"template": "belote-teach"}})
 
 

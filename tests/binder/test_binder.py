@@ -27,8 +27,11 @@ Then every lesson of both editions (:data:`belote_teach.course.COURSE`, ``notebo
 and ``notebooks/fr``) is opened at its ``/voila/render/...`` URL in headless Chromium and
 must show all its widgets (:func:`expect_widgets_rendered`), and ``/lab/tree/notebooks``
 must open JupyterLab on the course folder. The kernels of each lesson are shut down after
-it (Voilà's own shutdown on page close is not relied on), so that 18 lessons do not leave
-18 kernels running on a 2-core machine.
+it (its page is closed with its browser context, which runs no page's "beforeunload"), so
+that 18 lessons do not leave 18 kernels running on a 2-core machine. Lesson apps that a
+learner leaves, by opening the next one in the same tab or by closing the tab, shut their
+kernels down themselves: :func:`test_lessons_left_shut_their_kernels_down`, the check of
+``tests/browser/test_kernels_left.py`` under ``jupyter server``.
 
 Chromium is launched by the ``browser`` fixture of ``tests/browser/conftest.py`` (same
 options, same skip-or-fail rule under ``CI=true``), loaded here under a name of its own.
@@ -570,6 +573,56 @@ def test_lesson_app_renders(page_record: PageRecord, lesson_server: JupyterServe
     except Exception as error:
         fail_with_report(f"{lang} lesson {lesson.id} ({notebook}) at {url}", error,
                          page_record, lesson_server, tmp_path / "failure.png")
+
+
+#: The lessons opened one after the other and left in
+#: :func:`test_lessons_left_shut_their_kernels_down`: the first, by opening the second in the
+#: same tab; the second, by closing its tab; and the same in the French edition.
+LEFT_LESSONS = [(lang, lesson) for lang in LANGUAGES for lesson in COURSE[1:3]]
+#: Seconds for the kernels of the lessons left to be shut down (a second or two each; the
+#: idle cull would take minutes).
+SHUTDOWN_TIMEOUT = 120.0
+#: The kernel id of the page shown, from the Jupyter configuration Voilà writes in it.
+PAGE_KERNEL_ID = ("() => JSON.parse(document.getElementById('jupyter-config-data')"
+                  ".textContent).kernelId")
+
+
+def test_lessons_left_shut_their_kernels_down(page_record: PageRecord,
+                                              lesson_server: JupyterServer,
+                                              tmp_path: Path) -> None:
+    """Lesson apps that the learner leaves shut their kernels down: Voilà's front end posts
+    ``voila/api/shutdown/<kernel id>`` with the page's ``_xsrf`` cookie, which the course's
+    Voilà template sets (no response of Voilà does, and the server refused the request
+    without it). The server ends with none of those kernels and no more kernels than
+    before (the server's REST API lists them)."""
+    before = set(lesson_server.kernel_ids())
+    left: list[str] = []
+    tab = page_record.page
+    try:
+        for number, (lang, lesson) in enumerate(LEFT_LESSONS):
+            notebook = f"{COURSE_DIRECTORY}/{lang}/{lesson.notebook(lang)}"
+            tab.goto(lesson_server.app_url(notebook), wait_until="load")
+            expect_widgets_rendered(tab)
+            left.append(str(tab.evaluate(PAGE_KERNEL_ID)))
+            if number % 2:
+                # closed as a browser closes a tab: its "beforeunload" runs, then it closes
+                with tab.expect_event("close"):
+                    tab.close(run_before_unload=True)
+                tab = page_record.page.context.new_page()
+            # else the next lesson opens in this tab
+        deadline = time.monotonic() + SHUTDOWN_TIMEOUT
+        running = set(lesson_server.kernel_ids())
+        while running & set(left) or len(running) > len(before):
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"after {SHUTDOWN_TIMEOUT:.0f} s, {len(running & set(left))} of the "
+                    f"{len(left)} kernels of the lessons left still run; {len(running)} "
+                    f"kernels, {len(before)} before")
+            time.sleep(0.25)
+            running = set(lesson_server.kernel_ids())
+    except Exception as error:
+        fail_with_report("lessons left", error, page_record, lesson_server,
+                         tmp_path / "failure.png")
 
 
 def test_jupyterlab_opens_on_the_course(page_record: PageRecord,
