@@ -1,5 +1,5 @@
 """A deal or a whole game at the table: the learner at one seat, computer players at the
-others, the coach watching the learner (practice hands and the game app, issue 5).
+others, the coach watching the learner (practice hands and the game app).
 
 :class:`TableSession` is the controller behind the table widget, without any widget: it
 holds a :class:`~belote_teach.deal.Deal` (a practice hand) or a

@@ -13,11 +13,11 @@ and "Next deal" goes on with the game; a replay on the table is saved with the g
 A thin controller: the settings are ipywidgets, the table is a
 :class:`~belote_teach.ui.table.TableApp`, the score sheet is drawn by
 :func:`~belote_teach.render.score_sheet.render_score_sheet`, and the game is kept by a
-:class:`~belote_teach.progress.GameStore` (atomic JSON; a damaged file is set aside and
-reported, never a crash). The app opens in the lesson's language and its EN / FR toggle
-(top right) words everything again, mid-deal included; the saved game does not hold the
-language, so switching changes nothing in it. The table's "Four-colour deck" check box
-(♦ blue, ♣ green) and its pace are kept with the game like the other settings: the next
+:class:`~belote_teach.progress.GameStore` (each save whole or not at all; a damaged save
+is set aside and reported, never a crash). The app opens in the lesson's language and its
+EN / FR toggle (top right) words everything again, mid-deal included; the saved game does
+not hold the language, so switching changes nothing in it. The table's "Four-colour deck"
+check box (♦ blue, ♣ green) and its pace are kept with the game like the other settings: the next
 game and a resumed game are drawn and paced the same way, and the score sheet follows.
 
 The message above a resumed table says what came back: "back where you left it" for a
@@ -85,7 +85,8 @@ class GameApp(widgets.VBox):
         new_button: starts a new game with those settings.
         four_colour: whether the cards are drawn with the four-colour deck: the value of
             the table's check box (``table.four_colour``), saved in the game's ``meta``.
-        message: a notice above the table (the game resumed, a damaged save).
+        message: a notice above the table (what a resume brought back, a damaged save, a
+            save that failed).
         table: the :class:`TableApp` of the game; sheet: its score sheet (HTML).
     """
 

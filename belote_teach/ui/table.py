@@ -85,8 +85,10 @@ class TableApp(widgets.VBox):
         pace_slider: the learner's control of :attr:`pace` (seconds, 0 to 2), without its
             own readout; ``pace_value`` shows the value beside it in the learner's
             language (``"0,6 s"``).
-        board: the :class:`CardBoard` (table, hand, feedback); a click on a card sets
-            ``board.selected`` (tests set it to play a card).
+        board: the :class:`CardBoard` (table, hand, feedback, and the position token of
+            the drawing); a click on a card sets ``board.selected`` with the token it
+            carried (tests click with ``board.click``, or set ``selected``: a click on
+            the drawing on screen).
         bids: the bidding box's buttons, by bid notation (``"take"``, ``"pass"``, ``"S"``…).
         announce: one check box per announcement the learner may declare now.
         belote: the "Belote !" toggle.
