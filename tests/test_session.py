@@ -15,7 +15,7 @@ from belote_teach.deal import Deal, Phase
 from belote_teach.errors import IllegalPlayError
 from belote_teach.game import Game
 from belote_teach.players import make_player
-from belote_teach.session import Event, TableSession
+from belote_teach.session import Event, ReplayError, TableSession
 
 S = Seat.SOUTH
 CLUB = make_player("club")
@@ -197,3 +197,48 @@ def test_an_illegal_bid_is_refused_in_the_learner_language(coaching: bool) -> No
     assert not refused.accepted and session.deal.actions == before
     assert "Au premier tour (R2.4)" in refused.text
     assert "not" not in refused.text.split() and "round" not in refused.text
+
+
+def test_every_position_has_its_own_token() -> None:
+    """The token changes with every action, undo and restart, never coming back to an
+    earlier one, even where the position itself comes back."""
+    session = TableSession(Deal.new(Seat.WEST, rng=3), rng=1)
+    seen = [session.position]
+    while session.deal.phase.is_bidding:
+        session.run_computers()
+        if session.learner_to_act:
+            _learner_acts(session)
+        seen.append(session.position)
+    session.run_computers()
+    seen.append(session.position)
+    _learner_acts(session)
+    seen.append(session.position)
+    assert session.undo()
+    seen.append(session.position)
+    session.restart()
+    seen.append(session.position)
+    assert len(set(seen)) == len(seen), seen
+
+
+def test_a_replay_in_a_game_is_practice_beside_it() -> None:
+    """In a game a deal is replayed once over, beside the game: the game's deal and score
+    sheet stay as first played; a saved replay of another deal is refused."""
+    game = Game({"target": 501}, rng=11, auto_advance=False)
+    session = TableSession(game, rng=3, coaching=False)
+    with pytest.raises(ReplayError, match="in progress"):
+        session.restart()
+    _play_out(session)
+    first, sheet = game.deal.copy(), game.sheet
+    session.restart()
+    assert session.replaying and session.deal is not game.deal and session.deal.actions == ()
+    _play_out(session)
+    assert game.deal == first and game.sheet == sheet and session.deal.phase.is_over
+    kept = session.practice_transcript()
+    assert kept is not None
+    other = TableSession(game.copy(), rng=3, coaching=False)
+    other.resume_practice(kept)
+    assert other.deal == session.deal
+    session.next_deal()
+    assert not session.replaying and game.number == 2
+    with pytest.raises(ReplayError, match="whose deal is over"):
+        session.resume_practice(kept)
