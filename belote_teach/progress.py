@@ -52,6 +52,8 @@ The document (format version 1) is a JSON object::
   deals exactly as the original would have.
 * ``meta``: what the app chose (the level of the computer players, coach on or off...),
   plain JSON values.
+* ``holder`` (optional): the page that holds the game (:meth:`GameStore.save`); a save
+  by another page is refused until it takes the game again.
 
 Loading replays the game through the checked engine API: each transcript is parsed
 (:func:`~belote_teach.transcript.parse_transcript`), each deal is dealt by the game with
@@ -96,6 +98,7 @@ __all__ = [
     "FORMAT_VERSION",
     "FileProblem",
     "GameStore",
+    "GameTakenError",
     "InvalidGameNameError",
     "InvalidMetaError",
     "LoadResult",
@@ -121,6 +124,21 @@ class InvalidGameNameError(ValueError):
 class InvalidMetaError(ValueError):
     """``meta`` given to :meth:`GameStore.save` holds a value that is not plain JSON (a
     key that is not a string, a set, an object, NaN...)."""
+
+
+class GameTakenError(ValueError):
+    """:meth:`GameStore.save` by a page that no longer holds the game: another page (a
+    second tab, the same page reloaded) took it since. Nothing was saved.
+
+    Attributes:
+        name: the game's name; holder: the page that holds it now.
+    """
+
+    def __init__(self, name: str, holder: str):
+        super().__init__(f"game {name!r} is held by the page {holder!r} since: this page's "
+                         "save was refused, nothing was written")
+        self.name = name
+        self.holder = holder
 
 
 class _CorruptFile(Exception):
@@ -201,8 +219,8 @@ class GameStore:
         return name
 
     # -- writing -----------------------------------------------------------------
-    def save(self, name: str, game: Game, *, meta: Mapping[str, object] | None = None
-             ) -> None:
+    def save(self, name: str, game: Game, *, meta: Mapping[str, object] | None = None,
+             holder: str | None = None, take: bool = False) -> None:
         """Save ``game`` under ``name`` (replacing the game saved there) and log its last
         action, in one transaction. Loading it gives back the same position (same score
         sheet, R6; same hands, cards played and turn; same reserve, R6.6; same next
@@ -215,8 +233,16 @@ class GameStore:
             meta: the app's choices to keep with the game (e.g. ``{"level": "club",
                 "coach": True}``): string keys, plain JSON values (None, bool, int,
                 finite float, str, lists or tuples, mappings); tuples come back as lists.
+            holder: the page saving (an id of the page's own): one page at a time holds
+                a game, so that two tabs on one game never save over each other's moves.
+                ``None``: no page (a script, a test).
+            take: the page takes the game (it has just loaded or started it): it holds
+                it from now on, whichever page did before; without ``take``, a save by a
+                page that no longer holds the game is refused.
 
         Raises:
+            GameTakenError: ``holder`` no longer holds the game (another page took it);
+                nothing is saved.
             InvalidGameNameError: a bad ``name``.
             InvalidMetaError: ``meta`` holds a value JSON cannot keep as it is; the
                 message names its key path.
@@ -230,11 +256,18 @@ class GameStore:
         plain_meta = _plain_json(meta or {}, "meta")
         if not isinstance(plain_meta, dict):
             raise InvalidMetaError(f"meta is a mapping of names to values, got {meta!r}")
-        text = json.dumps(_document(game, plain_meta), ensure_ascii=False,
-                          allow_nan=False, separators=(",", ":"))
+        document = _document(game, plain_meta)
+        if holder is not None:
+            document["holder"] = holder
+        text = json.dumps(document, ensure_ascii=False, allow_nan=False,
+                          separators=(",", ":"))
         deal = game.deal
         last = deal.actions[-1] if deal.actions else None
         with self.store.transaction():
+            if holder is not None and not take:
+                held = _holder(self.store.document(GAME_PREFIX + name))
+                if held is not None and held != holder:
+                    raise GameTakenError(name, held)
             self.store.put_document(GAME_PREFIX + name, text)
             self.store.append("game", name, "", {
                 "deal": len(game.sheet) + (0 if deal.phase.is_over else 1),
@@ -319,6 +352,18 @@ class GameStore:
 
 
 # ---------------------------------------------------------------------------- writing
+def _holder(text: str | None) -> str | None:
+    """The page that holds the saved game ``text`` (its ``holder``), ``None`` when none
+    or when the document cannot be read (load tells why)."""
+    if text is None:
+        return None
+    try:
+        holder = json.loads(text).get("holder")
+    except (ValueError, AttributeError):
+        return None
+    return holder if isinstance(holder, str) else None
+
+
 def _plain_json(value: object, where: str) -> object:
     """``value`` as plain JSON (tuples as lists), else InvalidMetaError naming ``where``."""
     if value is None or isinstance(value, (bool, int, str)):

@@ -158,9 +158,9 @@ class RecordingStore(GameStore):
         super().__init__(directory)
         self.saved: list[tuple[Game, dict[str, object]]] = []
 
-    def save(self, name: str, game: Game, *, meta: Mapping[str, object] = MappingProxyType({})
-             ) -> None:
-        super().save(name, game, meta=meta)
+    def save(self, name: str, game: Game, *, meta: Mapping[str, object] = MappingProxyType({}),
+             holder: str | None = None, take: bool = False) -> None:
+        super().save(name, game, meta=meta, holder=holder, take=take)
         self.saved.append((game.copy(), dict(meta)))
 
 
@@ -201,6 +201,29 @@ def test_the_game_is_saved_after_every_action(tmp_path: Path) -> None:
     app.table.next_button.click()
     assert (2, 0) in {(len(g.deals), len(g.deal.actions)) for g, _ in store.saved}
     assert store.load("game").game.deals == game.deals
+
+
+def test_two_pages_of_one_game_never_save_over_each_other(tmp_path: Path) -> None:
+    """The page opened last holds the game; the other one's next action saves nothing,
+    closes its table and says where the game goes on (reloading takes it back)."""
+    store = GameStore(tmp_path)
+    _saved_game(store, 4)
+    first = GameApp(store, pace=0, progress=CourseProgress(tmp_path))
+    second = GameApp(GameStore(tmp_path), pace=0, progress=CourseProgress(tmp_path))
+    assert first.table is not None and second.table is not None
+    _learner_acts(second.table)
+    held = store.load("game").game
+    assert held is not None and held.deals == second.table.session.table.deals
+    _learner_acts(first.table)                       # the older tab acts: refused
+    assert first.table is None and "goes on in another page" in first.message.value
+    assert store.load("game").game.deals == held.deals            # nothing written over
+    first.set_language("fr")
+    assert "continue dans une autre page" in html.unescape(first.message.value)
+    _learner_acts(second.table)                      # the newer one plays on
+    assert store.load("game").game.deals == second.table.session.table.deals
+    again = GameApp(GameStore(tmp_path), pace=0, progress=CourseProgress(tmp_path))
+    assert again.table is not None                   # a reload takes it back
+    assert again.table.session.table.deals == second.table.session.table.deals
 
 
 def _snapshot(app: GameApp) -> tuple[object, ...]:
@@ -413,10 +436,11 @@ def test_a_save_that_fails_is_told(tmp_path: Path) -> None:
         full = True
 
         def save(self, name: str, game: Game, *,
-                 meta: Mapping[str, object] = MappingProxyType({})) -> None:
+                 meta: Mapping[str, object] = MappingProxyType({}),
+                 holder: str | None = None, take: bool = False) -> None:
             if self.full:
                 raise OSError(28, "No space left on device")
-            super().save(name, game, meta=meta)
+            super().save(name, game, meta=meta, holder=holder, take=take)
 
     store = FullDisk(tmp_path)
     app = GameApp(store, pace=0, progress=CourseProgress(tmp_path))

@@ -52,9 +52,9 @@ class LastSave(GameStore):
         super().__init__(directory)
         self.last: tuple[Game, dict[str, object]] | None = None
 
-    def save(self, name: str, game: Game, *, meta: Mapping[str, object] = MappingProxyType({})
-             ) -> None:
-        super().save(name, game, meta=meta)
+    def save(self, name: str, game: Game, *, meta: Mapping[str, object] = MappingProxyType({}),
+             holder: str | None = None, take: bool = False) -> None:
+        super().save(name, game, meta=meta, holder=holder, take=take)
         self.last = (game.copy(), dict(meta))
 
 

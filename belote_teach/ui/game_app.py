@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import html
 import random
+import uuid
 from collections.abc import Callable, Mapping
 
 import ipywidgets as widgets
@@ -37,7 +38,7 @@ import ipywidgets as widgets
 from belote_teach import explain
 from belote_teach.course_progress import CourseProgress
 from belote_teach.game import Game
-from belote_teach.progress import GameStore
+from belote_teach.progress import GameStore, GameTakenError
 from belote_teach.render.score_sheet import render_score_sheet
 from belote_teach.rules import RuleSet
 from belote_teach.session import ReplayError, TableSession
@@ -96,6 +97,8 @@ class GameApp(widgets.VBox):
         lang = resolve_language(lang)
         self.store = store or GameStore()
         self.name = name
+        #: This page's id as the holder of the game (:meth:`save`).
+        self.page = uuid.uuid4().hex
         self.lang = lang
         self.pace = pace
         self.progress = progress if progress is not None else CourseProgress()
@@ -196,11 +199,14 @@ class GameApp(widgets.VBox):
                           "seed": seed, "four_colour": self.four_colour,
                           "pace": DEFAULT_PACE if pace is None else pace})
 
-    def save(self) -> bool:
+    def save(self, *, take: bool = False) -> bool:
         """Save the game now, at the position on the table (atomic; called after every
         action), with the settings, the practice replay on the table if any and whether
-        the game was counted finished. Returns False when the file could not be written:
-        the message above the table says so (never raises for the disk)."""
+        the game was counted finished. This page holds the game once it opened it
+        (``take``): when another page (a second tab, this one reloaded) took it since,
+        nothing is saved, this page's table is closed and the message says where the game
+        goes on. Returns False when nothing was saved: the message above the table says
+        why (never raises for the disk)."""
         if self.table is None:
             return True
         session = self.table.session
@@ -211,7 +217,13 @@ class GameApp(widgets.VBox):
         if practice is not None:
             meta["replay"] = practice.splitlines()
         try:
-            self.store.save(self.name, game, meta=meta)
+            self.store.save(self.name, game, meta=meta, holder=self.page, take=take)
+        except GameTakenError:
+            self.table.stop()                   # this page plays no more: the other does
+            self.table = None
+            self.table_box.children = ()
+            self._say(lambda lang: _message("bad", explain.text("game_taken", lang)))
+            return False
         except OSError as err:
             reason = err.strerror or type(err).__name__
             self._say(lambda lang: _message("bad", explain.text("game_not_saved", lang,
@@ -291,7 +303,7 @@ class GameApp(widgets.VBox):
         paint_deck(self, four_colour)
         self.table_box.children = (table,)
         self._draw_sheet(game)
-        self.save()
+        self.save(take=True)
         table.advance()
         return replay_kept
 
