@@ -451,3 +451,19 @@ def test_a_save_that_fails_is_told(tmp_path: Path) -> None:
     store.full = False
     _learner_acts(app.table)
     assert app.message.value == "" and store.load("game").game is not None
+
+
+def test_the_resumed_message_goes_with_the_next_deal(tmp_path: Path) -> None:
+    store = GameStore(tmp_path)
+    _saved_game(store, 4)
+    GameApp(store, pace=0, progress=CourseProgress(tmp_path))          # saved as it plays
+    again = GameApp(GameStore(tmp_path), pace=0, progress=CourseProgress(tmp_path))
+    assert again.table is not None
+    assert explain.text("game_resumed", "en") in html.unescape(again.message.value)
+    for _ in range(60):
+        if again.table.session.deal.phase.is_over:
+            break
+        _learner_acts(again.table)
+    assert explain.text("game_resumed", "en") in html.unescape(again.message.value)
+    again.table.next_button.click()
+    assert again.message.value == ""

@@ -37,15 +37,32 @@ function render({ model, el }) {
     }
   }
 
+  // The token of the drawing the learner could see: a hand is seen from the frame that
+  // paints it on. A click made before that frame (the page busy, the input waiting for
+  // its turn while the kernel's redraw came in) was aimed at the hand painted before,
+  // even though it lands on the new one: it goes with that earlier drawing's token, which
+  // the kernel refuses as a click on a position no longer on screen.
+  let seen = { token: model.get("position") || "", at: 0 };
+  let before = seen;
+  function stamp() {
+    const next = { token: model.get("position") || "", at: Infinity };
+    before = seen.at === Infinity ? before : seen;
+    seen = next;
+    requestAnimationFrame(() => { next.at = performance.now(); });
+  }
+
   for (const name of PARTS) {
     draw(name);
     model.on("change:" + name, () => draw(name));
   }
+  model.on("change:hand_html", stamp);
+  model.on("change:position", stamp);
 
   el.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-card]");
     if (!button || button.disabled || !el.contains(button)) return;
-    model.send({ card: button.dataset.card, position: model.get("position") || "" });
+    const drawing = event.timeStamp >= seen.at ? seen : before;
+    model.send({ card: button.dataset.card, position: drawing.token });
   });
   model.send({ shown: true });
 }

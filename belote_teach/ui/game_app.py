@@ -104,6 +104,7 @@ class GameApp(widgets.VBox):
         self.progress = progress if progress is not None else CourseProgress()
         self._counted = False
         self._unsaved = False                 # the last save failed (the learner is told)
+        self._resumed_in: int | None = None   # the deals of a game resumed (its message)
         self._notice: Callable[[str], str] | None = None   # the message, in any language
         self.language = language_toggle(lang)
         self.language.observe(lambda change: self.set_language(str(change["new"])),
@@ -265,6 +266,7 @@ class GameApp(widgets.VBox):
                                                                  lang)))
         else:
             self._say(lambda lang: _message("info", explain.text("game_resumed", lang)))
+        self._resumed_in = len(loaded.game.deals)
 
     def _open(self, game: Game, meta: Mapping[str, object]) -> bool:
         """Put ``game`` on a new table with the settings ``meta`` (a saved game's: its
@@ -338,8 +340,15 @@ class GameApp(widgets.VBox):
 
     def _changed(self, app: TableApp) -> None:
         """The position on the table changed (an action, an undo, a deal, a replay)."""
-        if app is self.table:
-            self.save()
+        if app is not self.table:
+            return
+        self.save()
+        game = app.session.game
+        if self._resumed_in is not None and game is not None and (
+                len(game.deals) != self._resumed_in):
+            self._resumed_in = None              # a new deal: "resumed" is past news
+            if not self._unsaved:
+                self._say(None)
 
     def _deal_over(self, app: TableApp) -> None:
         if app is not self.table:
