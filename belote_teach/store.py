@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import abc
 import contextlib
-import copy
 import json
 import threading
 from collections.abc import Collection, Iterator, Mapping
@@ -234,7 +233,7 @@ class MemoryStore(LearnerStore):
         wanted = set(kinds)
         with self._lock:
             start = max((a.number for a in self._log if a.kind == RESET), default=0)
-            return [copy.copy(a) for a in self._log[start:]
+            return [a for a in self._log[start:]
                     if a.kind in wanted and (scope is None or a.scope == scope)]
 
     def document(self, name: str) -> str | None:
