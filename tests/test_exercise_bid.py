@@ -83,16 +83,21 @@ def test_a_legal_bid_other_than_the_advice_names_the_advice_and_the_tip() -> Non
     exercise = _exercise(player)
     exercise.buttons["take"].click()
     text = player.feedback_text
-    assert text.startswith("✓ Allowed, but this lesson teaches passer (pass) here, not "
+    assert text.startswith("⚠ Allowed, but this lesson teaches passer (pass) here, not "
                            "prendre (take).")
     assert "Your atouts would be K♠, Q♠ and 7♠, the retourne 7♠ included" in text
     assert "You hold neither the J♠ nor the 9♠: taking without them is a common error" in text
-    assert player.score == (0, 1, 1)  # done, but not the bid the lesson teaches
+    assert text.endswith("Try again.") and "✓" not in text
+    assert (exercise.buttons["take"].icon, exercise.buttons["take"].button_style) == (
+        "exclamation", "warning")
+    assert player.score == (0, 0, 1)  # not done: not the bid the lesson teaches
     assert player.results == {"bid-round1-belote-alone-is-weak": {
-        "solved": True, "first_try": False, "tries": 1}}
+        "solved": False, "first_try": False, "tries": 1}}
     exercise.buttons["pass"].click()
     assert player.feedback_text.startswith("✓ Right: passer (pass) is allowed")
     assert "Tip 1: take with the J or the 9 of atout" in player.feedback_text
+    assert player.results == {"bid-round1-belote-alone-is-weak": {
+        "solved": True, "first_try": False, "tries": 2}}
 
 
 def test_round_two_shows_every_suit_and_refuses_the_retourne_suit() -> None:

@@ -46,12 +46,12 @@ class Model:
     solved: bool = False
     first_try: bool = False
 
-    def answer(self, right: bool, best: bool) -> None:
+    def answer(self, best: bool) -> None:
         if self.solved:
             return                                     # exploring after solving
         self.tries += 1
-        if right:
-            self.solved, self.first_try = True, self.tries == 1 and best
+        if best:                                       # only the answer taught solves it
+            self.solved, self.first_try = True, self.tries == 1
 
     def rank(self) -> tuple[bool, bool, int]:
         return (self.solved, self.first_try, -self.tries if self.solved else self.tries)
@@ -98,9 +98,9 @@ class Learner(RuleBasedStateMachine):
         exercise = player.current
         assert isinstance(exercise, PlayExercise)
         card = exercise.choices()[pick % len(exercise.choices())]
-        right, best = exercise.is_right(card), exercise.is_best(card)
+        best = exercise.is_best(card)
         player.click(card)
-        self.models[exercise.id].answer(right, best)
+        self.models[exercise.id].answer(best)
 
     @rule(page=st.integers(0, 1), prepared=st.booleans())
     def reload(self, page: int, prepared: bool) -> None:

@@ -109,14 +109,21 @@ def test_the_same_wrong_card_can_be_clicked_twice(player) -> None:
     assert player._progress[0].tries == [Card.parse("7S"), Card.parse("7S")]
 
 
-def test_legal_but_not_best_card_names_the_better_one(player) -> None:
+def test_legal_but_not_best_card_names_the_better_one_and_is_a_wrong_try(player) -> None:
     player.next_button.click()
     player.click("7S")
-    assert "Allowed, but the better card here is 10♦." in player.feedback_text
-    assert player.score == (0, 1, 3)  # done, but not the card the lesson teaches
-    player.go(1)
-    player.click("10D")  # already solved: the feedback follows the card clicked
-    assert "Right! 10♦ is allowed." in player.feedback_text
+    assert player.feedback_text.startswith("⚠ Allowed, but the better card here is 10♦.")
+    assert player.feedback_text.endswith("Allowed is not enough: this exercise asks for "
+                                         "what the lesson teaches. Try again.")
+    assert "✓" not in player.feedback_text
+    assert 'data-card="7S"' in player.board.hand_html   # not played: try again
+    assert player.score == (0, 0, 3)  # not done: not the card the lesson teaches
+    assert player.results["feed"] == {"solved": False, "first_try": False, "tries": 1}
+    player.click("10D")
+    assert player.feedback_text.startswith("✓ Right! 10♦ is allowed.")
+    assert 'data-card="10D"' in player.board.table_html
+    assert player.score == (0, 1, 3)
+    assert player.results["feed"] == {"solved": True, "first_try": False, "tries": 2}
 
 
 def test_navigation_buttons_and_their_limits(player) -> None:

@@ -227,12 +227,13 @@ def message_html(kind: str, head: str, paragraphs: Iterable[str] = ()) -> str:
     """A feedback message box.
 
     Args:
-        kind: ``"ok"``, ``"bad"``, ``"info"`` or ``"better"`` (colour and icon; the head
-            text always says the same in words).
+        kind: ``"ok"`` (✓), ``"bad"`` (✗), ``"info"`` or ``"better"`` (⚠, amber: allowed
+            but not what is taught, never the check of ``"ok"``); colour and icon, the
+            head text always says the same in words.
         head: the first line, in bold.
         paragraphs: further lines (plain text, escaped here).
     """
-    icon = {"ok": "✓ ", "bad": "✗ ", "better": "✓ "}.get(kind, "")
+    icon = {"ok": "✓ ", "bad": "✗ ", "better": "⚠ "}.get(kind, "")
     body = "".join(f"<p>{_e(p)}</p>" for p in paragraphs if p)
     return (f'<div class="bt-msg bt-{_e(kind)}"><p class="bt-head">{icon}{_e(head)}</p>'
             f"{body}</div>")

@@ -9,10 +9,12 @@ the player after the dealer, R2.4, R2.5), found by the engine's
 passe", round 2 the four suits (the retourne's suit too, which is illegal) and "Je passe".
 
 An illegal bid is wrong, explained by the coach's rule check (R2.4, R2.5). When the
-scenario gives an ``advice``, a legal bid other than the advice is "allowed, but the
-lesson teaches ..." with the R9 tip of ``reason``; without advice any legal bid is right,
-and the coach's simulated review (:func:`belote_teach.coach_calls.review_bid`) adds its
-view: the chances of making the contract, the J / 9 of atout, a club player's reason.
+scenario gives an ``advice``, only the advice solves the exercise: a legal bid other than
+the advice is "allowed, but the lesson teaches ...", marked ⚠ (never the ✓ of the
+answer taught), told with the atouts it would give and the R9 tip of ``reason``, and it
+is a wrong try: the learner tries again. Without advice any legal bid is right, and the
+coach's simulated review (:func:`belote_teach.coach_calls.review_bid`) adds its view: the
+chances of making the contract, the J / 9 of atout, a club player's reason.
 """
 
 from __future__ import annotations
@@ -40,6 +42,11 @@ __all__ = ["BidExercise", "dealer_for"]
 
 #: The order the bidding box shows the bids in: take, the suits S H D C, pass.
 _ORDER: tuple[Bid, ...] = (TAKE, *(Bid.naming(s) for s in Suit), PASS)
+
+#: The button's icon and style for each :meth:`Exercise.verdict`: the answer taught
+#: (✓ green), allowed but not taught (! amber), not allowed (✗ red).
+_BUTTON_MARKS: dict[str, tuple[str, str]] = {
+    "ok": ("check", "success"), "better": ("exclamation", "warning"), "bad": ("times", "danger")}
 
 
 def dealer_for(turned: Card, history: Sequence[Bid]) -> Seat:
@@ -142,8 +149,7 @@ class BidExercise(Exercise[BidScenario]):
             button.description = bid_words(bid, lang)       # the table's words too
             button.tooltip = button.description
             if bid == last:
-                button.icon = "check" if self.is_right(bid) else "times"
-                button.button_style = "success" if self.is_right(bid) else "danger"
+                button.icon, button.button_style = _BUTTON_MARKS[self.verdict(bid)]
             else:
                 button.icon, button.button_style = "", ""
 
@@ -224,6 +230,7 @@ class BidExercise(Exercise[BidScenario]):
             return render.message_html("ok", say("bid_advised", lang, bid=name),
                                        [rule, *self._why(bid, lang)])
         described = self.advice if self.advice.ends_bidding else bid
+        again = "" if progress.solved else say("untaught_again", lang)
         return render.message_html("better", say("bid_not_advised", lang, bid=name,
                                                   advice=advice),
-                                   [rule, *self._why(described, lang)])
+                                   [rule, *self._why(described, lang), again])

@@ -299,17 +299,30 @@ class Exercise(abc.ABC, Generic[_ScenarioT]):
     # ---------------------------------------------------------------- checking
     @abc.abstractmethod
     def is_right(self, answer: object) -> bool:
-        """Whether ``answer`` (a card clicked, a bid, ...) is right."""
+        """Whether ``answer`` (a card clicked, a bid, ...) is allowed: the rules accept it
+        (a legal card, a legal bid) or, for a kind without a taught answer, it is the
+        answer."""
 
     def is_best(self, answer: object) -> bool:
-        """Whether ``answer`` is the one the lesson teaches (right at first try counts only
-        such an answer); by default any right answer."""
+        """Whether ``answer`` is the one the lesson teaches (SCENARIOS.md: a play's
+        ``best``, a bid's ``advice``); by default any right answer. Only such an answer
+        solves the exercise."""
         return self.is_right(answer)
+
+    def verdict(self, answer: object) -> str:
+        """How ``answer`` is marked, the same for every kind (a message kind of
+        :func:`~belote_teach.render.message_html`): ``"ok"`` (✓, green) for the answer
+        taught (:meth:`is_best`), ``"better"`` (⚠, amber) for one allowed but not taught,
+        ``"bad"`` (✗, red) otherwise."""
+        if self.is_best(answer):
+            return "ok"
+        return "better" if self.is_right(answer) else "bad"
 
     def solved_by(self, answers: Sequence[object]) -> bool:
         """Whether the answers so far (at least one) solve the exercise: by default, the
-        last one is right."""
-        return self.is_right(answers[-1])
+        last one is the answer taught (:meth:`is_best`); an answer allowed but not taught
+        is a wrong try."""
+        return self.is_best(answers[-1])
 
     def first_try_by(self, answers: Sequence[object]) -> bool:
         """Whether ``answers``, which just solved the exercise, were right at first try:
@@ -382,8 +395,11 @@ class Exercise(abc.ABC, Generic[_ScenarioT]):
 
 # ------------------------------------------------------------------------ kind: play
 class PlayExercise(Exercise[PlayScenario]):
-    """Kind ``play``: "which card may you play?" (R3). Any legal card is right; when the
-    scenario names a ``best`` card, another legal card is right but the better one is named.
+    """Kind ``play``: "which card may you play?" (R3). Without ``best`` any legal card
+    solves it; when the scenario names a ``best`` card (the good play the lesson teaches,
+    often an R9 tip), only a best card does: another legal card is allowed but a wrong
+    try, marked ⚠, told with the better card, the rule and the tip of the scenario's
+    ``source``, and the learner tries again.
     """
 
     def __init__(self, scenario: PlayScenario):
@@ -413,7 +429,7 @@ class PlayExercise(Exercise[PlayScenario]):
         trick: Trick = legal.trick
         states: dict[Card, str] = {}
         hand = list(legal.hand)
-        if isinstance(last, Card) and last in legal:
+        if isinstance(last, Card) and self.is_best(last):
             trick = trick.copy()
             trick.play(last, legal.hand, legal.rules)  # the learner's card goes on the table
             hand.remove(last)
@@ -422,6 +438,13 @@ class PlayExercise(Exercise[PlayScenario]):
             states[last] = "wrong"
         return (render.table_html(trick, legal.seat, lang),
                 render.hand_html(hand, lang, states=states, trump=legal.trump))
+
+    def _tips(self, lang: str) -> list[str]:
+        """The R9 tips the scenario's ``source`` names ("R9 tip 4; R3.3"), each with its
+        text: why the lesson teaches its ``best`` card."""
+        numbers = re.findall(r"\bR9 tips? (\d+)", self.scenario.source or "")
+        return [say("bid_tip", lang, n=n, tip=say(f"tips.{n}", lang))
+                for n in dict.fromkeys(numbers)]
 
     def verdict_html(self, progress: Progress, lang: str) -> str:
         last = progress.last
@@ -439,7 +462,9 @@ class PlayExercise(Exercise[PlayScenario]):
         if not self.is_best(last):
             best = explain.join_cards(self.best, lang, legal.trump)
             head = explain.text("better", lang, best=best)
-            return render.message_html("better", head, [title, explain.explain_rule(legal, lang)])
+            return render.message_html("better", head, [
+                title, explain.explain_rule(legal, lang), *self._tips(lang),
+                "" if progress.solved else say("untaught_again", lang)])
         return render.message_html("ok", explain.text("correct", lang, **names),
                                    [title, explain.explain_rule(legal, lang)])
 
@@ -582,11 +607,13 @@ class TrickExercise(Exercise[TrickScenario]):
         total = say("points_sum", lang, detail=detail, points=trick.points)
         title = say("points_title", lang)
         if given == trick.points:
-            return render.message_html("ok", say("points_right", lang, points=trick.points),
+            right = explain.plural_key("points_right", trick.points, lang)
+            return render.message_html("ok", say(right, lang, points=trick.points),
                                        [title, total])
         lines = [title, total, points_orders(lang)]
         if given == trick.points + DIX_DE_DER:
             lines.append(say("points_der", lang, der=DIX_DE_DER))
-        return render.message_html("bad", say("points_wrong", lang, given=given,
-                                               points=trick.points), lines)
+        wrong = explain.plural_key("points_wrong", trick.points, lang)
+        return render.message_html("bad", say(wrong, lang, given=given, points=trick.points),
+                                   lines)
 

@@ -8,8 +8,10 @@ enough, shows its answer controls under it: ``play`` (click a card you may play,
 and say belote, R5.1), ``compare`` (which team scores its announcements, R4.5, R4.6) and
 ``score`` (the outcome and marks of a deal, R6). Right: a short confirmation naming the
 rule. Wrong: the explanation (the rule's title, the cards involved, what would have been
-right) and another try. A hint, previous/next, a running score and an English/French
-switch complete it.
+right) and another try. Allowed but not what the lesson teaches (a card other than the
+scenario's ``best``, a bid other than its ``advice``): marked ⚠, never ✓, told with what
+the lesson teaches and why, and another try (a wrong try in the record). A hint,
+previous/next, a running score and an English/French switch complete it.
 
 The learner's record is the one source of truth: every answer is judged against the
 answers the learner's store holds for the exercise (this page's, another tab's, an

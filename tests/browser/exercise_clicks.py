@@ -81,6 +81,7 @@ __all__ = [
     "right_answer",
     "template_pattern",
     "trick_right",
+    "untaught_bid",
     "wrong_answer",
     "wrong_then_right",
 ]
@@ -417,14 +418,31 @@ def _bid_wrong(scenario: BidScenario, lang: str) -> Answer:
     assert scenario.advice is not None, (
         f"scenario {scenario.id!r}: every bid shown is allowed and none is taught: no "
         "wrong answer to give")
+    return untaught_bid(scenario, lang)
+
+
+def untaught_bid(scenario: BidScenario, lang: str = LANG, bid: Bid | None = None) -> Answer:
+    """A bid the rules allow but the lesson does not teach (not the scenario's
+    ``advice``): ``bid``, else the first such bid shown; a wrong try, told with the advice
+    and "try again" in ``lang``.
+
+    Raises:
+        AssertionError: the scenario teaches no bid, or ``bid`` is not allowed or is the
+            advice, or every allowed bid is the advice.
+    """
+    assert scenario.advice is not None, f"scenario {scenario.id!r} teaches no bid"
+    legal = {Bid.parse(b) for b in scenario.legal()}
+    heading = rule_heading(_round_rule(scenario), lang)
     advice = Bid.parse(scenario.advice)
-    bid = next(b for b in _bids_shown(scenario) if b != advice)
+    if bid is None:
+        bid = next(b for b in _bids_shown(scenario) if b in legal and b != advice)
+    assert bid in legal and bid != advice, f"{bid} is not an allowed bid other than {advice}"
     return Answer(
         what=f"the bid {bid}, allowed but not the one taught ({advice})",
         give=_click_bid(bid, lang),
         says=(say("bid_not_advised", lang, bid=bid_name(bid, lang),
-                  advice=bid_name(advice, lang)), heading),
-        solves=True)
+                  advice=bid_name(advice, lang)), heading, say("untaught_again", lang)),
+        solves=False)
 
 
 def _bid_right(scenario: BidScenario, lang: str) -> Answer:
@@ -574,9 +592,9 @@ def wrong_then_right(page: Page, notebook: str, lang: str = LANG, index: int = 0
     feedback of each and the score line, in ``lang`` (the notebook's language).
 
     The score line must first show the exercise not done (a test that answered it
-    earlier in the session would hide the change); after the wrong answer it counts the
-    exercise done only when that answer solves it (an allowed bid that the lesson does
-    not teach); after the right one it counts it done, and not right at the first try.
+    earlier in the session would hide the change); after the wrong answer (an allowed bid
+    that the lesson does not teach included) it still counts the exercise not done; after
+    the right one it counts it done, and not right at the first try.
 
     Returns:
         The scenario answered.
