@@ -43,6 +43,7 @@ from belote_teach.cards import Card
 from belote_teach.deal import Phase
 from belote_teach.explain import calls as call_text
 from belote_teach.players.base import says_belote
+from belote_teach.render.deal_story import render_deal_story
 from belote_teach.render.score_sheet import render_deal_breakdown
 from belote_teach.render.table import render_last_trick, render_table, spoken_words
 from belote_teach.session import Feedback, TableSession
@@ -475,8 +476,7 @@ class TableApp(widgets.VBox):
                                                     states=states, trump=obs.trump)
             self.board.feedback_html = self.comment + self.notice
             self.board.position = session.position if mine else ""
-        self.status.value = (f'<p class="bt-table-status">{html.escape(self._status())}</p>'
-                             + self._replay_note())
+        self.status.value = self._status_html()
         self._draw_bids(mine and deal.phase.is_bidding)
         self._draw_announcements(playable)
         self._draw_belote(playable)
@@ -504,6 +504,23 @@ class TableApp(widgets.VBox):
         if deal.score is not None:
             parts.append(render_deal_breakdown(deal.score, lang=lang, nous=session.learner.team))
         return f'<div class="bt-root bt-table-review">{"".join(parts)}</div>'
+
+    def _status_html(self) -> str:
+        """The top of the table: the status line (and the note of a practice replay); once
+        the deal is over, inside the story of the deal (the game's winner first, once the
+        game is over), worded by :func:`~belote_teach.render.deal_story.render_deal_story`
+        from the engine's score."""
+        session = self.session
+        status = (f'<p class="bt-table-status">{html.escape(self._status())}</p>'
+                  + self._replay_note())
+        deal = session.deal
+        if not deal.phase.is_over:
+            return status
+        game = session.game
+        return render_deal_story(deal.score, lang=session.lang, contract=deal.contract,
+                                 me=session.learner,
+                                 sheet=game.sheet if game is not None else None,
+                                 counted=not session.replaying, status=status)
 
     def _status(self) -> str:
         session = self.session
