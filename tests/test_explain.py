@@ -345,7 +345,7 @@ SAME_IN_BOTH_LANGUAGES: dict[str, str] = {
     **{key: "only placeholders and punctuation" for key in (
         "played_by_you", "leader_opponent", "ui.correct_rule", "exercises.points_card",
         "exercises.points_sum", "exercises.score_team_total", "exercises.game_sum",
-        "table.seat_group", "lessons.values.run")},
+        "table.seat_group", "lessons.values.run", "welcome.games")},
     "table.review_trick": "'Pli' and a number: French belote vocabulary kept in English "
                           "too (RULES.md R8)",
     **{key: "placeholders and 'points' / 'pts', the same word in both languages" for key in (

@@ -103,7 +103,7 @@ def test_the_map_lists_every_lesson_with_a_relative_link(course: Path,
     assert f"0 of {len(IDS)} exercises done · 0 right at the first try" in _item(page, LESSON)
     assert f'<progress value="0" max="{len(IDS)}"' in _item(page, LESSON)
     assert f"0 of {len(DEALS)} practice deals played" in _item(page, "07-practice-hands")
-    assert "0 game(s) finished, 0 won" in _item(page, "08-play-a-game")
+    assert "0 games finished, 0 won" in _item(page, "08-play-a-game")
     assert "How to use the apps" in page.help.value and "Tab" in page.help.value
     assert page.message.value == ""
     assert page.confirm_box.layout.display == "none"
@@ -121,7 +121,7 @@ def test_progress_is_shown_after_answers_are_recorded(course: Path,
     assert f"2 of {len(IDS)} exercises done · 1 right at the first try" in trick
     assert f'<progress value="2" max="{len(IDS)}"' in trick and "✓" not in trick
     assert f"1 of {len(DEALS)} practice deals played" in _item(page, "07-practice-hands")
-    assert "1 game(s) finished, 1 won" in _item(page, "08-play-a-game")
+    assert "1 game finished, 1 won" in _item(page, "08-play-a-game")
     assert f"whole course: 2 of {len(IDS)} · 1 right at the first try" in page.header.value
     for scenario_id in IDS:
         _keep(store, scenario_id, RIGHT)

@@ -408,7 +408,7 @@ def explain_trick(trick: Trick, me: Seat, lang: str, *, with_points: bool = True
     if any(c.suit not in (trick.led_suit, trick.trump) for c in trick.cards):
         parts.append(str(sentences["discards"]))
     if with_points:
-        parts.append(str(sentences["points"]).format(**facts))
+        parts.append(str(sentences[plural_key("points", trick.points, lang)]).format(**facts))
     return " ".join(_cap(p) for p in parts)
 
 

@@ -37,6 +37,7 @@ __all__ = [
     "course_map_html",
     "download_link_html",
     "edition_links_html",
+    "games_text",
     "help_html",
     "overall_text",
 ]
@@ -55,6 +56,28 @@ def _w(key: str, lang: str, **values: object) -> str:
     return str(explain.catalog(lang)["welcome"][key]).format(**values)
 
 
+def _counted(key: str, n: int, lang: str, **values: object) -> str:
+    """The ``welcome`` sentence ``key`` about ``n`` things, in the singular or the plural
+    of ``lang`` (:func:`~belote_teach.explain.plural_key`), with ``{n}`` written by
+    :func:`~belote_teach.explain.number` and ``values`` filled in."""
+    return _w(explain.plural_key(key, n, lang), lang, n=explain.number(n, lang), **values)
+
+
+def games_text(finished: int, won: int, lang: str) -> str:
+    """The games of lesson 8 in one line, each count with its own plural: "0 games
+    finished, 0 won" / "1 game finished, 1 won" ("1 partie terminée, 0 gagnée").
+
+    Args:
+        finished: games played to the end (R6.8), >= 0.
+        won: those the learner's team won, >= 0.
+
+    Raises:
+        ValueError: a count below 0, or an unknown language.
+    """
+    return _w("games", lang, finished=_counted("games_finished", finished, lang),
+              won=_counted("games_won", won, lang))
+
+
 def _state(line: LessonProgress, lang: str) -> tuple[str, bool]:
     """The progress of a lesson as HTML, and whether the lesson is complete."""
     bar = ""
@@ -62,20 +85,23 @@ def _state(line: LessonProgress, lang: str) -> tuple[str, bool]:
     complete = False
     if line.exercises is not None and line.exercises.total:
         summary = line.exercises
-        words = _w("exercises", lang, done=summary.done, total=summary.total,
-                   first_try=summary.first_try)
+        words = _counted("exercises", summary.total, lang,
+                         done=explain.number(summary.done, lang),
+                         total=explain.number(summary.total, lang),
+                         first_try=explain.number(summary.first_try, lang))
         bar = (f'<progress value="{summary.done}" max="{summary.total}" '
                f'aria-label="{_e(words)}"></progress>')
         complete = summary.complete
     elif line.practice is not None and line.practice[1]:
         played, offered = line.practice
-        words = _w("practice", lang, done=played, total=offered)
+        words = _counted("practice", offered, lang, done=explain.number(played, lang),
+                         total=explain.number(offered, lang))
         bar = (f'<progress value="{played}" max="{offered}" '
                f'aria-label="{_e(words)}"></progress>')
         complete = played == offered
     elif line.games is not None:
         finished, won = line.games
-        words = _w("games", lang, finished=finished, won=won)
+        words = games_text(finished, won, lang)
     else:
         return "", False
     if complete:
@@ -150,9 +176,11 @@ def overall_text(lines: Sequence[LessonProgress], lang: str) -> str:
         ValueError: unknown language.
     """
     summaries = [line.exercises for line in lines if line.exercises is not None]
-    return _w("overall", lang, done=sum(s.done for s in summaries),
-              total=sum(s.total for s in summaries),
-              first_try=sum(s.first_try for s in summaries))
+    total = sum(s.total for s in summaries)
+    return _counted("overall", total, lang,
+                    done=explain.number(sum(s.done for s in summaries), lang),
+                    total=explain.number(total, lang),
+                    first_try=explain.number(sum(s.first_try for s in summaries), lang))
 
 
 def edition_links_html(edition: str) -> str:

@@ -104,7 +104,8 @@ def deal_table_html(dealer: Seat, *, lang: str, me: Seat = Seat.SOUTH,
     if taker is not None:
         lines.append(say("deal_centre_taker", lang, taker=explain.seat_name(taker, lang)))
     if cut is not None:
-        lines.append(say("deal_centre_cut", lang, cut=cut, rest=total - cut))
+        lines.append(say(explain.plural_key("deal_centre_cut", cut, lang), lang, cut=cut,
+                         rest=total - cut))
     if played:
         lines.append(say("deal_centre_played", lang))
     captions = "".join(f'<p class="bt-table-caption">{_e(line)}</p>' for line in lines)

@@ -206,8 +206,8 @@ def count_html(cards: Sequence[Card], trump: Suit, lang: str) -> str:
         f"{_e(lesson_text('count.points', lang, points=v))}</span></div>"
         for c, v in zip(cards, values, strict=True))
     total = sum(values)
-    sum_text = lesson_text("count.sum", lang, detail=" + ".join(str(v) for v in values),
-                           total=total)
+    sum_text = lesson_text(explain.plural_key("count.sum", total, lang),
+                           lang, detail=" + ".join(str(v) for v in values), total=total)
     body = (f'<div class="bt-ex-trump">{_suit_label(trump, lang, trump=trump)}</div>'
             f'<div class="bt-ex-cards">{items}</div>')
     return (f'<figure class="bt-ex bt-ex-count" data-points="{total}">{body}'

@@ -504,7 +504,8 @@ def render_last_trick(trick: Trick, *, lang: str, me: Seat | None = None,
         who = _t("won_by_seat", lang, seat=seat)
     else:
         who = _t("won_by", lang, seat=seat, team=_team_word(winner.team, me.team, lang))
-    summary = f"{who} · {_t('trick_points', lang, points=trick.points)}"
+    worth = _t(explain.plural_key("trick_points", trick.points, lang), lang, points=trick.points)
+    summary = f"{who} · {worth}"
     if dix_de_der:
         summary += f" {_t('dix_de_der', lang, points=DIX_DE_DER)}"
     title = _t("last_trick", lang) if number is None else _t("review_trick", lang, n=number)

@@ -65,8 +65,11 @@ class DealExercise(Exercise[DealScenario]):
 
     def prompt(self, lang: str) -> str:
         scenario = self.scenario
+        key = f"deal_prompt_{self.question}"
+        if self.question == "cut" and scenario.cut is not None:
+            key = explain.plural_key(key, scenario.cut, lang)      # "1 card" / "2 cards"
         return scenario.prompt.get(lang) or say(
-            f"deal_prompt_{self.question}", lang, dealer=self._seat(scenario.dealer, lang),
+            key, lang, dealer=self._seat(scenario.dealer, lang),
             taker=self._seat(scenario.taker, lang), cut=scenario.cut)
 
     # ---------------------------------------------------------------- controls

@@ -143,7 +143,9 @@ class ScoreExercise(Exercise[ScoreScenario]):
         score = self.score
         teams = []
         for team in (Team.NS, Team.EW):
-            parts = [say("score_part_cards", lang, points=score.card_points[team])]
+            cards = score.card_points[team]
+            parts = [say(explain.plural_key("score_part_cards", cards, lang), lang,
+                         points=cards)]
             if score.belote_points[team]:
                 parts.append(say("score_part_belote", lang, points=score.belote_points[team]))
             if score.announcement_points[team]:
