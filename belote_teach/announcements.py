@@ -39,6 +39,8 @@ __all__ = [
     "compare_announcements",
     "find_announcements",
     "has_belote",
+    "outranks",
+    "possible_announcements",
     "validate_declaration",
 ]
 
@@ -360,6 +362,63 @@ def compare_announcements(ns: Sequence[Announcement], ew: Sequence[Announcement]
     if winner is None:
         return None, 0
     return winner, sum(a.points for a in (ns if winner is Team.NS else ew))
+
+
+
+def possible_announcements(kind: AnnouncementType | str, unavailable: Iterable[Card | str] = ()
+                           ) -> tuple[Announcement, ...]:
+    """Every announcement of ``kind`` a player may hold when none of the cards
+    ``unavailable`` is in their hand (R4.1, R4.2): for a sequence, each run of its
+    fewest cards (3, 4, 5 for a cent) in each suit; for a carré, the four cards of each
+    rank of :data:`CARRE_ORDER`. What a seat that declared ``kind`` may hold, seen by a
+    player who holds ``unavailable`` (R4.4: the kind is heard, the cards are not).
+
+    Raises:
+        FalseAnnouncementError: ``kind`` names no announcement type.
+        InvalidCardError: a card of ``unavailable`` cannot be read.
+    """
+    kind = AnnouncementType.parse(kind)
+    gone = frozenset(Card.parse(c) for c in unavailable)
+    if kind is AnnouncementType.CARRE:
+        found = [Announcement.of(kind, rank) for rank in CARRE_ORDER]
+    else:
+        length = SEQUENCE_LENGTH[kind]
+        found = [Announcement.of(kind, SEQUENCE_ORDER[end], suit) for suit in Suit
+                 for end in range(length - 1, len(SEQUENCE_ORDER))]
+    return tuple(a for a in found if not a.implied_cards & gone)
+
+
+def outranks(heard: AnnouncementType | str, others: Iterable[Announcement | AnnouncementType],
+             trump: Suit | str, unavailable: Iterable[Card | str] = ()) -> bool:
+    """True when an announcement of kind ``heard``, whichever one the declarer holds, is
+    at least as strong under R4.5 as every one of ``others`` (:func:`announcement_key`):
+    the team of ``others`` then cannot score them (R4.5: weaker, or an exact tie where
+    nobody scores; R4.6). An item of ``others`` given as an :class:`AnnouncementType`
+    (a partner's declaration, heard but not shown) stands for any announcement of that
+    kind. The declarer's possible announcements are :func:`possible_announcements` of
+    ``heard`` without the cards ``unavailable`` (the observer's own); ``False`` when no
+    announcement of ``heard`` is possible, or ``others`` is empty.
+
+    Raises:
+        FalseAnnouncementError: a kind names no announcement type, or an item of
+            ``others`` is neither an Announcement nor an AnnouncementType.
+        InvalidCardError: ``trump`` or a card cannot be read.
+    """
+    suit = Suit.parse(trump)
+    gone = [Card.parse(c) for c in unavailable]
+    theirs = possible_announcements(heard, gone)
+    ours: list[Announcement] = []
+    for item in others:
+        if isinstance(item, AnnouncementType):
+            ours.extend(possible_announcements(item, gone))
+        elif isinstance(item, Announcement):
+            ours.append(item)
+        else:
+            raise FalseAnnouncementError(f"not an announcement: {item!r}")
+    if not theirs or not ours:
+        return False
+    weakest = min(announcement_key(a, suit) for a in theirs)
+    return all(announcement_key(a, suit) <= weakest for a in ours)
 
 
 # ------------------------------------------------------------------ a hand (R4.1-R4.3)

@@ -55,9 +55,17 @@ Announcements (:func:`review_announcements`) and belote (:func:`review_belote`)
   play them (preset ``ffb2016``, R4, R7) are ``ILLEGAL`` too. Otherwise the declared
   points are compared with the best reading of the hand,
   ``observation.announcements_available`` (R4.1-R4.3): fewer points is a ``MISTAKE``
-  naming the announcements left out, their cards and points ("could be worth N points":
-  whether they score depends on the opponents' announcements, R4.5, R4.6, which the
-  coach cannot see); all of them (or nothing to declare) is ``BEST``.
+  naming the announcements left out, their cards and points; all of them (or nothing to
+  declare) is ``BEST``.
+- What was said at the table counts: the kinds the opponents declared before the
+  learner's first card (R4.4). When one of them beats every announcement the learner's
+  team holds or declared whatever its cards (R4.5,
+  :func:`~belote_teach.announcements.outranks`: a cinquante beats any tierce), the
+  learner's announcements cannot score: leaving them out is ``BEST`` (it costs nothing,
+  and so would declaring them), or ``INACCURACY`` while the partner has still to play
+  (a better announcement of the partner's would score them too, R4.6). When both
+  opponents have played and nothing they declared can beat the learner's best, the
+  points left out are lost for sure, and the review says so.
 - Belote: the card is the K or Q of atout and the learner held both when play began,
   checked by the engine's :func:`~belote_teach.announcements.has_belote` on the hand at
   the start of play (R5.1). Not said (and not said with the first of the two either):
@@ -79,6 +87,7 @@ Announcements (:func:`review_announcements`) and belote (:func:`review_belote`)
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -86,11 +95,16 @@ from dataclasses import dataclass, field
 from belote_teach.announcements import (
     BELOTE_POINTS,
     Announcement,
+    AnnouncementType,
+    announcement_key,
+    best_announcement,
     has_belote,
+    outranks,
+    possible_announcements,
     validate_declaration,
 )
 from belote_teach.bidding import PASS, TAKE, Bid, BidKind
-from belote_teach.cards import SEQUENCE_ORDER, Card, Rank, Suit
+from belote_teach.cards import SEQUENCE_ORDER, Card, Rank, Seat, Suit
 from belote_teach.coach import Verdict, _check_card_turn
 from belote_teach.deal import Phase
 from belote_teach.errors import FalseAnnouncementError, OutOfTurnError, PhaseError
@@ -106,10 +120,12 @@ __all__ = [
     "BID_MISTAKE_MARGIN",
     "BID_SAMPLES",
     "BID_TOLERANCE",
+    "AnnouncementHint",
     "AnnouncementReview",
     "BeloteReview",
     "BidHint",
     "BidReview",
+    "hint_announcements",
     "hint_bid",
     "review_announcements",
     "review_belote",
@@ -255,6 +271,23 @@ class BidReview:
     club: Decision[Bid] | None
     rule: str | None
     legal: tuple[Bid, ...]
+
+    def verdict_text(self, lang: str) -> str:
+        """The verdict sentence of :meth:`explanation` (its first sentence), which the
+        table sets in bold beside the review's mark.
+
+        Raises:
+            ValueError: unknown language.
+        """
+        return text.first_sentence(self.explanation(lang))[0]
+
+    def details_text(self, lang: str) -> str:
+        """:meth:`explanation` after its verdict sentence (the reasons; may be empty).
+
+        Raises:
+            ValueError: unknown language.
+        """
+        return text.first_sentence(self.explanation(lang))[1]
 
     def explanation(self, lang: str) -> str:
         """The review in words (``"en"`` or ``"fr"``): the rule for an illegal bid (R2.4,
@@ -421,15 +454,18 @@ class AnnouncementReview:
 
     Attributes:
         declared: the announcements declared.
-        verdict: ``BEST`` (everything worth declaring, or nothing available),
-            ``MISTAKE`` (points left undeclared) or ``ILLEGAL`` (a false announcement,
-            or announcements at a table that does not play them).
+        verdict: ``BEST`` (everything declared, nothing available, or announcements
+            left out that cannot score: :attr:`outranked_by`), ``INACCURACY``
+            (announcements left out that can score only if the partner, still to play,
+            declares better), ``MISTAKE`` (points left undeclared) or ``ILLEGAL`` (a false
+            announcement, or announcements at a table that does not play them).
         available: the best reading of the hand (R4.1-R4.3), strongest first.
         missed: the available announcements not declared (empty unless MISTAKE).
         points_declared: announcement points declared (0 for ILLEGAL).
         points_available: announcement points of the best reading.
-        lost: points left undeclared: ``points_available - points_declared`` (0 unless
-            MISTAKE); whether they would have scored depends on the opponents' (R4.5).
+        lost: points left undeclared: ``points_available - points_declared`` (0 when
+            everything was declared); whether they would have scored depends on the
+            opponents' (R4.5): see :attr:`outranked_by` and :attr:`sure`.
         problem: for ILLEGAL: ``"off"`` (R4, R7), ``"not_held"`` (R4.1, R4.2),
             ``"card_twice"`` (R4.3), ``"split"`` (R4.1) or ``"other"``; else ``None``.
         fault: the announcement the engine refused, ``None`` otherwise.
@@ -440,6 +476,19 @@ class AnnouncementReview:
         trump: the atout suit.
         hand: the learner's 8 cards (R4.4).
         fault_index: the position of ``fault`` in ``declared``, ``None`` otherwise.
+        heard: what the opponents declared before the learner's first card, as
+            ``(seat, type)`` (R4.4: the kind is heard, the cards are shown later).
+        outranked_by: the first of ``heard`` that is at least as strong as every
+            announcement the learner's team holds or declared, whatever its cards
+            (:func:`~belote_teach.announcements.outranks`, R4.5): the learner's
+            announcements cannot score against it; ``None`` otherwise.
+        partner: the learner's partner.
+        partner_to_play: True when the partner has not played their first card yet, so
+            may still declare an announcement that beats ``outranked_by`` (R4.6: the team
+            then scores all its announcements, the learner's included).
+        sure: True when both opponents have played their first card and none of their
+            declarations can beat the learner's best announcement (R4.5): the learner's
+            announcements score for sure when declared.
     """
 
     declared: tuple[Announcement, ...]
@@ -457,6 +506,28 @@ class AnnouncementReview:
     hand: tuple[Card, ...] = field(repr=False)
     fault_index: int | None = None
     rules: RuleSet | None = field(default=None, repr=False, compare=False)
+    heard: tuple[tuple[Seat, AnnouncementType], ...] = ()
+    outranked_by: tuple[Seat, AnnouncementType] | None = None
+    partner: Seat | None = None
+    partner_to_play: bool = False
+    sure: bool = False
+
+    def verdict_text(self, lang: str) -> str:
+        """The verdict sentence of :meth:`explanation` (its first sentence), which the
+        table sets in bold beside the review's mark.
+
+        Raises:
+            ValueError: unknown language.
+        """
+        return text.first_sentence(self.explanation(lang))[0]
+
+    def details_text(self, lang: str) -> str:
+        """:meth:`explanation` after its verdict sentence (the reasons; may be empty).
+
+        Raises:
+            ValueError: unknown language.
+        """
+        return text.first_sentence(self.explanation(lang))[1]
 
     def explanation(self, lang: str) -> str:
         """The review in words (``"en"`` or ``"fr"``), naming the announcements, their
@@ -481,7 +552,9 @@ class AnnouncementReview:
         return text.announcement_review(
             verdict=self.verdict.value, declared=self.declared, available=self.available,
             missed=self.missed, lost=self.lost, problem=self.problem, fault=fault,
-            missing=missing, other=other, card=shared, lang=lang, rules=self.rules)
+            missing=missing, other=other, card=shared, lang=lang, rules=self.rules,
+            heard=self.heard, outranked_by=self.outranked_by, partner=self.partner,
+            partner_to_play=self.partner_to_play, sure=self.sure)
 
 
 def _touch(one: Announcement, two: Announcement) -> bool:
@@ -575,14 +648,105 @@ def review_announcements(observation: Observation,
                                   problem, err.announcement, str(err), rule, trump, hand,
                                   index)
     points_declared = sum(a.points for a in items)
+    table = _table_facts(observation, available, hand, trump)
     if points_declared < total:
         missed = tuple(a for a in available if a not in items)
         rule = "R4.2" if any(a.is_carre for a in missed) else "R4.1"
-        return AnnouncementReview(items, Verdict.MISTAKE, available, missed,
-                                  points_declared, total, total - points_declared, None,
-                                  None, None, rule, trump, hand)
-    return AnnouncementReview(items, Verdict.BEST, available, (), points_declared, total, 0,
-                              None, None, None, None, trump, hand, rules=observation.rules)
+        if table.outranked_by is None:
+            verdict = Verdict.MISTAKE
+        else:           # they cannot score, unless the partner still declares better
+            verdict = Verdict.INACCURACY if table.partner_to_play else Verdict.BEST
+        return dataclasses.replace(
+            table, declared=items, verdict=verdict, missed=missed,
+            points_declared=points_declared, lost=total - points_declared, rule=rule)
+    return dataclasses.replace(table, declared=items, points_declared=points_declared,
+                               rules=observation.rules)
+
+
+def _table_facts(obs: Observation, available: tuple[Announcement, ...],
+                 hand: tuple[Card, ...], trump: Suit) -> AnnouncementReview:
+    """A ``BEST`` review of nothing declared, with what was said at the table before the
+    learner's first card: the opponents' declarations heard, the one that outranks the
+    learner's team whatever its cards (R4.5), whether the partner may still declare, and
+    whether the learner's announcements would score for sure."""
+    seat = obs.seat
+    assert obs.trick is not None
+    played = {p.seat for p in obs.trick.plays}
+    heard = tuple((s, k) for s, k in obs.announcements_heard if s.team is not seat.team)
+    ours: list[Announcement | AnnouncementType] = [*available]
+    ours.extend(k for s, k in obs.announcements_heard if s is seat.partner)
+    outranked_by = None
+    if available:
+        outranked_by = next(((s, k) for s, k in heard if outranks(k, ours, trump, hand)),
+                            None)
+    opponents_played = all(s in played for s in Seat if s.team is not seat.team)
+    best = best_announcement(available, trump)
+    sure = (best is not None and opponents_played and all(
+        announcement_key(a, trump) < announcement_key(best, trump)
+        for _, kind in heard for a in possible_announcements(kind, hand)))
+    return AnnouncementReview((), Verdict.BEST, available, (), 0, sum(a.points for a in available),
+                              0, None, None, None, None, trump, hand, heard=heard,
+                              outranked_by=outranked_by, partner=seat.partner,
+                              partner_to_play=seat.partner not in played, sure=sure)
+
+
+@dataclass(frozen=True)
+class AnnouncementHint:
+    """What the coach advises about the announcements of the learner's hand at their
+    first card (R4.4), from what was said at the table before it (R4.5, R4.6).
+
+    Attributes:
+        available: the best reading of the hand (R4.1-R4.3), strongest first.
+        points: their announcement points.
+        outranked_by: an opponent's declaration, ``(seat, type)``, that beats every
+            announcement of the learner's team whatever its cards (R4.5), else ``None``.
+        partner: the learner's partner; ``partner_to_play``: True when the partner may
+            still declare (a better announcement of the partner's scores the learner's
+            too, R4.6).
+        sure: True when nothing the opponents declared can beat the learner's best
+            announcement and both have played: declared, it scores for sure.
+        trump: the atout suit.
+    """
+
+    available: tuple[Announcement, ...]
+    points: int
+    outranked_by: tuple[Seat, AnnouncementType] | None
+    partner: Seat
+    partner_to_play: bool
+    sure: bool
+    trump: Suit
+
+    def text(self, lang: str) -> str:
+        """The advice in words: declare them by ticking them in the box of the first card
+        (named as the table names it), or why they cannot score and that declaring them
+        costs nothing.
+
+        Raises:
+            ValueError: unknown language.
+        """
+        return text.announcement_hint(
+            available=self.available, points=self.points, outranked_by=self.outranked_by,
+            partner=self.partner, partner_to_play=self.partner_to_play, sure=self.sure,
+            lang=lang)
+
+
+def hint_announcements(observation: Observation) -> AnnouncementHint | None:
+    """The coach's advice on the announcements the learner may declare with their first
+    card (R4.4), ``None`` when there is none to declare (nothing in the hand, the first
+    card already played, or a table without announcements, R4, R7).
+
+    Raises:
+        PhaseError: ``observation`` is not in phase PLAY.
+        OutOfTurnError: it is not the observing seat's turn to play.
+    """
+    trump = _first_card_check(observation, "hint_announcements")
+    available = tuple(observation.announcements_available)
+    if not available:
+        return None
+    facts = _table_facts(observation, available, tuple(observation.hand), trump)
+    return AnnouncementHint(available, facts.points_available, facts.outranked_by,
+                            observation.seat.partner, facts.partner_to_play, facts.sure,
+                            trump)
 
 
 # ------------------------------------------------------------------------ belote
@@ -627,6 +791,23 @@ class BeloteReview:
     def rule(self) -> str:
         """The rule behind the verdict: ``"R5.2"`` for a MISTAKE, else ``"R5.1"``."""
         return "R5.2" if self.verdict is Verdict.MISTAKE else "R5.1"
+
+    def verdict_text(self, lang: str) -> str:
+        """The verdict sentence of :meth:`explanation` (its first sentence), which the
+        table sets in bold beside the review's mark.
+
+        Raises:
+            ValueError: unknown language.
+        """
+        return text.first_sentence(self.explanation(lang))[0]
+
+    def details_text(self, lang: str) -> str:
+        """:meth:`explanation` after its verdict sentence (the reasons; may be empty).
+
+        Raises:
+            ValueError: unknown language.
+        """
+        return text.first_sentence(self.explanation(lang))[1]
 
     def explanation(self, lang: str) -> str:
         """The review in words (``"en"`` or ``"fr"``), naming the K and Q of atout.

@@ -9,7 +9,7 @@ passer, atout, retourne, dedans, belote, tierce, ...) stay French in both langua
     >>> from belote_teach.bidding import PASS, TAKE, Bid
     >>> bid_name(TAKE, "en"), bid_name(PASS, "fr"), bid_name(Bid.parse("D"), "fr")
     ('prendre (take)', 'passer', 'prendre à carreau')
-    >>> from belote_teach.announcements import Announcement
+    >>> from belote_teach.announcements import Announcement, AnnouncementType
     >>> announcement_name(Announcement.from_cards(["8C", "9C", "10C"]), "fr")
     'tierce 10♣ 9♣ 8♣ (20 points)'
 """
@@ -17,18 +17,21 @@ passer, atout, retourne, dedans, belote, tierce, ...) stay French in both langua
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from belote_teach.announcements import Announcement
 from belote_teach.bidding import Bid, BidKind
-from belote_teach.cards import SEQUENCE_ORDER, Card, Rank, Suit
+from belote_teach.cards import SEQUENCE_ORDER, Card, Rank, Seat, Suit
 from belote_teach.explain import (
     _cap,
     _CardText,
     card_short,
     catalog,
     join_cards,
+    plural_key,
+    seat_name,
     suit_name,
     technique,
     the_card,
@@ -36,6 +39,7 @@ from belote_teach.explain import (
 from belote_teach.rules import PRESETS, RuleSet
 
 __all__ = [
+    "announcement_hint",
     "announcement_name",
     "announcement_review",
     "belote_review",
@@ -43,8 +47,23 @@ __all__ = [
     "bid_name",
     "bid_review",
     "bid_words",
+    "first_sentence",
     "list_cards",
 ]
+
+
+#: Where a sentence ends in the catalogs' text: a full stop, ! or ? followed by a space
+#: and the next sentence's first letter, quote or bracket ("(R4.1). Declared…"); a
+#: decimal point or a rule ID ("R4.1") has no space after it.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ÖØ-Þ«“\"(])")
+
+
+def first_sentence(text: str) -> tuple[str, str]:
+    """A review split into its first sentence, the verdict, and the rest, the reasons
+    (``("You left out tierce K♠ Q♠ J♠ (20 points) (R4.1).", "Declared with…")``); the
+    rest is ``""`` for a one-sentence review. Raises nothing."""
+    parts = _SENTENCE_END.split(text.strip(), maxsplit=1)
+    return parts[0], parts[1] if len(parts) > 1 else ""
 
 
 def _sentences(lang: str) -> dict[str, Any]:
@@ -317,7 +336,11 @@ def announcement_review(*, verdict: str, declared: Sequence[Announcement],
                         available: Sequence[Announcement], missed: Sequence[Announcement],
                         lost: int, problem: str | None, fault: Announcement | None,
                         missing: Sequence[Card], other: Announcement | None,
-                        card: Card | None, lang: str, rules: RuleSet | None = None) -> str:
+                        card: Card | None, lang: str, rules: RuleSet | None = None,
+                        heard: Sequence[tuple[Seat, AnnouncementType]] = (),
+                        outranked_by: tuple[Seat, AnnouncementType] | None = None,
+                        partner: Seat | None = None, partner_to_play: bool = False,
+                        sure: bool = False) -> str:
     """The coach's review of the announcements declared with the first card in words
     (``belote_teach.coach_calls.AnnouncementReview``).
 
@@ -335,10 +358,22 @@ def announcement_review(*, verdict: str, declared: Sequence[Announcement],
             review with nothing declared says that the table does not play them (the
             observation then lists none available, whatever the hand holds), and a
             refused declaration names the preset.
+        heard: what the opponents declared before the learner's first card, as
+            ``(seat, type)`` (R4.4); ``outranked_by``: the one of them that beats every
+            announcement of the learner's team whatever its cards (R4.5), else ``None``;
+            ``partner``: the learner's partner, ``partner_to_play``: True when the
+            partner may still declare; ``sure``: True when the points left out were sure
+            to score (nothing the opponents declared can beat them, both have played).
+            With ``verdict`` ``"best"`` or ``"inaccuracy"`` and ``outranked_by`` set, the
+            review says that the announcements cannot score (or only if the partner
+            declares better) and that declaring them costs nothing.
 
     Raises:
         ValueError: unknown language.
     """
+    if outranked_by is not None and verdict in ("best", "inaccuracy"):
+        return _outranked(verdict, declared, available, missed, outranked_by, partner,
+                          partner_to_play, lang)
     if verdict == "illegal":
         parts = []
         if problem == "off":
@@ -362,13 +397,78 @@ def announcement_review(*, verdict: str, declared: Sequence[Announcement],
                       rules=", ".join(rule_ids))]
         if declared:
             parts.append(_say("ann_declared", lang, declared=_announcements(declared, lang)))
-        parts.append(_say("ann_worth", lang, lost=lost))
+        if sure:
+            parts.append(_say("ann_worth_sure" if heard else "ann_worth_sure_silent", lang,
+                              lost=lost))
+        elif heard:
+            parts.append(_say("ann_worth_heard", lang, lost=lost,
+                              theirs=_and([_theirs(h, lang) for h in heard], lang)))
+        else:
+            parts.append(_say("ann_worth", lang, lost=lost))
         return " ".join(parts)
     if not declared:
         if rules is not None and not rules.announcements:
             return _say("ann_off", lang, table=_table(rules, lang))
         return _say("ann_none", lang)
     return _say("ann_all", lang, declared=_announcements(declared, lang))
+
+
+def _theirs(heard: tuple[Seat, AnnouncementType], lang: str) -> str:
+    """An opponent's declaration by its kind: ``"West's cinquante"`` / ``"la cinquante
+    d'Ouest"`` (R4.4: the kind is heard, the cards are shown during the second pli)."""
+    seat, kind = heard
+    cat = catalog(lang)
+    words = _sentences(lang)["types"][kind.value]
+    return str(cat["declared_by_opponent"]).format(
+        seat=seat_name(seat, lang), kind=words,
+        the_kind=_sentences(lang)["articles"]["the"][kind.value] + words,
+        seat_of=cat.get("seat_of", {}).get(seat.value, seat_name(seat, lang)))
+
+
+def _outranked(verdict: str, declared: Sequence[Announcement],
+               available: Sequence[Announcement], missed: Sequence[Announcement],
+               outranked_by: tuple[Seat, AnnouncementType], partner: Seat | None,
+               partner_to_play: bool, lang: str) -> str:
+    """The review of announcements that an opponent's declaration beats whatever its
+    cards (R4.5): they cannot score (or only if the partner declares better, R4.6), so
+    declaring them or not costs nothing."""
+    theirs = _theirs(outranked_by, lang)
+    mine = _announcements(available, lang)
+    n = len(missed) if missed else len(declared)
+    if verdict == "inaccuracy":
+        rule_ids = sorted({"R4.2" if a.is_carre else "R4.1" for a in missed})
+        first = _say("ann_missed", lang, missed=_announcements(missed, lang),
+                     rules=", ".join(rule_ids))
+        who = seat_name(partner, lang) if partner is not None else ""
+        return " ".join([first, _say(plural_key("ann_dead_partner", n, lang), lang,
+                                     theirs=theirs, mine=mine, partner=who)])
+    key = "ann_dead_missed" if missed else "ann_dead_declared"
+    return _say(plural_key(key, n, lang), lang, theirs=theirs, mine=mine)
+
+
+def announcement_hint(*, available: Sequence[Announcement], points: int,
+                      outranked_by: tuple[Seat, AnnouncementType] | None, partner: Seat,
+                      partner_to_play: bool, sure: bool, lang: str) -> str:
+    """The coach's advice on the announcements of the learner's first card in words
+    (``belote_teach.coach_calls.AnnouncementHint``): tick them in the table's box
+    "Declare with your first card" (R4.4), named as the table names it; or, when an
+    opponent's declaration beats them whatever its cards (R4.5), that they cannot score
+    (or only if the partner declares better, R4.6) and that declaring costs nothing.
+
+    Raises:
+        ValueError: unknown language.
+    """
+    box = str(catalog(lang)["ui"]["declare_with_card"]).rstrip().rstrip(":").rstrip()
+    mine = _announcements(available, lang)
+    n = len(available)
+    if outranked_by is not None:
+        theirs = _theirs(outranked_by, lang)
+        if partner_to_play:
+            return _say(plural_key("ann_hint_partner", n, lang), lang, theirs=theirs,
+                        mine=mine, partner=seat_name(partner, lang), box=box)
+        return _say(plural_key("ann_hint_dead", n, lang), lang, theirs=theirs, mine=mine)
+    key = "ann_hint_sure" if sure else "ann_hint_declare"
+    return _say(plural_key(key, n, lang), lang, mine=mine, box=box, points=points)
 
 
 # ---------------------------------------------------------------------------- belote

@@ -11,7 +11,8 @@ The inferences follow the obligations of RULES.md R3:
 - a player who plays a trump lower than the highest trump of the trick, when R3.2 or
   R3.5 obliged them to go higher, holds no higher trump (a *ceiling* on their trumps);
 - the taker holds the turned card until it is played (R2.7); the cards of the shown
-  announcements are held by their declarers until played (R4.4).
+  announcements are held by their declarers until played (R4.4); a player who said
+  "belote" with the K or the Q of atout holds the other one until it is played (R5.1).
 
 Everything is computed once per observation by :func:`track`; a :class:`Tracking` is a
 frozen value.
@@ -23,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from belote_teach.cards import DECK, PLAIN_ORDER, TRUMP_ORDER, Card, Seat, Suit, strength
+from belote_teach.cards import DECK, PLAIN_ORDER, TRUMP_ORDER, Card, Rank, Seat, Suit, strength
 from belote_teach.observation import Observation
 from belote_teach.trick import Trick
 
@@ -48,7 +49,8 @@ class Tracking:
         ceilings: for each seat, a trump strength (:func:`~belote_teach.cards.strength`,
             9 to 16) that none of its trumps reaches; 17 when nothing is known.
         known: for each other seat, the unplayed cards it is known to hold (the turned
-            card for the taker, R2.7; shown announcements, R4.4).
+            card for the taker, R2.7; shown announcements, R4.4; the other card of the
+            belote pair after "belote", R5.1).
     """
 
     seat: Seat
@@ -197,7 +199,8 @@ def tracking_from(obs: Observation, voids: dict[Seat, set[Suit]], ceilings: Mapp
                   played: frozenset[Card]) -> Tracking:
     """The :class:`Tracking` of ``obs.seat`` given the voids and trump ceilings already
     inferred from the tricks (R3) and the cards played: adds the cards known to be in a
-    hand (the taker's turned card, R2.7; shown announcements, R4.4), keeps the voids
+    hand (the taker's turned card, R2.7; shown announcements, R4.4; the other card of
+    the belote pair after "belote", R5.1), keeps the voids
     consistent with them, and the seat's own voids. ``voids`` is updated in place.
 
     Raises:
@@ -215,6 +218,10 @@ def tracking_from(obs: Observation, voids: dict[Seat, set[Suit]], ceilings: Mapp
     for declared in obs.shown_announcements:                               # R4.4
         if declared.seat is not obs.seat:
             known[declared.seat] |= {c for c in declared.announcement.cards if c in unseen}
+    pair = {Card(Rank.KING, trump), Card(Rank.QUEEN, trump)}
+    for call in obs.belote_calls:                                          # R5.1
+        if call.seat is not obs.seat:       # "belote": the other card of the pair is held
+            known[call.seat] |= {c for c in pair if c in unseen}
     for seat, cards in known.items():
         # a card known in a hand overrides a (wrongly) inferred void: keep them consistent
         voids[seat] -= {c.suit for c in cards}
