@@ -59,9 +59,23 @@ hold between them) count as one. A single legal card, or only equivalent ones, n
 (``samples == 0``). This keeps the latency target (500 ms at the 95th percentile on one
 core, ``benchmarks/coach.py``); ``samples=`` overrides it.
 
-The explanation names the cards and gives the club player's reason (a
-:class:`~belote_teach.players.base.Technique`, an R9 tip where one applies) in French
-or English, through :mod:`belote_teach.explain`.
+Explanations
+------------
+A review is worded in two parts (:meth:`Review.verdict_text`, :meth:`Review.details_text`):
+the verdict sentence, then the rest. For the recommended card and the other good cards the
+rest gives the card's own reason (a :class:`~belote_teach.players.base.Technique`, an R9
+tip where one applies). For a worse card it is contrastive: the measured loss, then the
+:class:`Difference` values of :attr:`Review.differences`, facts of the position that hold
+for the recommended card and not for the learner's (:class:`Fact`: the trick won whatever
+the others hold, the points put at stake in a trick that can be lost, a master or an atout
+kept, the dix de der, the contract made in more of the sampled deals). A technique that
+fits both cards is never given as the difference; with no such fact, the measured loss is
+the explanation. Facts come from the observation (tracking,
+:mod:`belote_teach.players.tracking`) and the evaluation's numbers: no second sampling.
+
+One evaluation, one verdict: :func:`evaluate` values a position once, and
+``review(..., evaluation=e)`` and ``hint(..., evaluation=e)`` judge from it, so the card a
+hint names is the ``BEST`` of the reviews made from the same evaluation.
 """
 
 from __future__ import annotations
@@ -81,7 +95,7 @@ from belote_teach.errors import OutOfTurnError, PhaseError
 from belote_teach.observation import Observation
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
-from belote_teach.players.tracking import _NO_CEILING, Tracking, _infer, tracking_from
+from belote_teach.players.tracking import _NO_CEILING, Tracking, _infer, track, tracking_from
 from belote_teach.rules import LegalPlays, legal_plays
 from belote_teach.sampling import sample_worlds
 from belote_teach.trick import Trick
@@ -96,9 +110,13 @@ __all__ = [
     "SOLVER_CARDS",
     "SOLVES",
     "TOLERANCE",
+    "Difference",
+    "Evaluation",
+    "Fact",
     "Hint",
     "Review",
     "Verdict",
+    "evaluate",
     "hint",
     "review",
     "samples_for",
@@ -165,18 +183,96 @@ class Verdict(enum.Enum):
 
 
 @dataclass(frozen=True)
-class _Evaluation:
-    """Averages of every legal card over the same worlds."""
+class Evaluation:
+    """Every legal card of one position valued over the same sampled worlds, as
+    :func:`evaluate` returns it: what :func:`review` and :func:`hint` judge from. Reuse
+    one evaluation for the hint and the reviews of a position so that they agree.
 
-    legal: LegalPlays
-    values: dict[Card, float]        # average card points of the learner's team from here
-    success: dict[Card, float]       # fraction of worlds where the team reaches its goal
+    Attributes:
+        observation: the position evaluated (the learner's view, at their turn to play).
+        legal: its :class:`~belote_teach.rules.LegalPlays`.
+        values: per legal card, the average card points (R1.2-R1.4, dix de der included)
+            the learner's team wins from the current trick on.
+        success: per legal card, the fraction of the worlds (0.0 to 1.0) in which the team
+            reaches its goal (makes or sinks the contract, R6.2).
+        samples: worlds sampled (0 when one card, or only equivalent ones, is legal).
+        best: the good cards, the recommended one first.
+        decision: the club player's choice in the learner's seat, with its technique.
+        reference: the best success rate among the cards of the highest average.
+        margin: per legal card, the average marks of the team minus the opponents'.
+        changed: the cards whose success rate is beyond the noise below ``reference``.
+        noise: per legal card, :data:`NOISE_Z` standard errors of its per-world
+            difference with the recommended card, in card points (0.0 without worlds).
+    """
+
+    observation: Observation = field(repr=False)
+    legal: LegalPlays = field(repr=False)
+    values: Mapping[Card, float]
+    success: Mapping[Card, float]
     samples: int
-    best: tuple[Card, ...]           # recommended card first, then the other good cards
-    decision: Decision[Card]         # the club player's choice in the learner's seat
-    reference: float = 1.0           # best success rate among the highest-valued cards
-    margin: dict[Card, float] = field(default_factory=dict)  # average marks: team - others
-    changed: frozenset[Card] = frozenset()  # cards whose outcome gap is beyond noise
+    best: tuple[Card, ...]
+    decision: Decision[Card]
+    reference: float = 1.0
+    margin: Mapping[Card, float] = field(default_factory=dict)
+    changed: frozenset[Card] = frozenset()
+    noise: Mapping[Card, float] = field(default_factory=dict)
+
+
+class Fact(enum.Enum):
+    """The kind of a :class:`Difference`: a fact of the position that holds for the
+    recommended card and not for the learner's (its value names the sentences of the
+    catalogs' ``coach`` section, ``diff_<value>...``)."""
+
+    #: two cards left: the recommended card keeps the learner's card, the master atout,
+    #: for the last trick (R1.4, tip 5); the learner's card is that atout.
+    DIX_DE_DER = "dix_de_der"
+    #: the learner's card is a master card (no card still out beats it in its suit) that
+    #: does not take this trick; the recommended card keeps it.
+    MASTER_KEPT = "master_kept"
+    #: with the recommended card the team wins this trick whatever the others hold; with
+    #: the learner's it may lose it (``other``: the card still out that could take it).
+    WINS_TRICK = "wins"
+    #: neither card makes the trick sure, and the learner's puts more card points in it.
+    POINTS_AT_STAKE = "stake"
+    #: the team wins this trick either way, and the recommended card puts more points in it
+    #: (tip 4).
+    FEEDS_TRICK = "feeds"
+    #: the learner's card is an atout, the recommended card is not.
+    TRUMP_KEPT = "trump_kept"
+    #: the team reaches its goal (R6.2) in more of the sampled deals with the recommended
+    #: card than with the learner's.
+    OUTCOME = "outcome"
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One fact that tells the recommended card from the learner's (see :class:`Fact`).
+
+    Attributes:
+        fact: the kind of fact.
+        best: the recommended card.
+        card: the learner's card.
+        other: for ``WINS_TRICK`` and ``POINTS_AT_STAKE``, the card still out (neither
+            played nor in the learner's hand) with which an opponent still to play could
+            take the trick after the learner's card, if any; else ``None``.
+        case: how the trick stands after the learner's card, for ``WINS_TRICK`` and
+            ``POINTS_AT_STAKE``: ``"beaten_card"`` (the card leads the trick but
+            ``other`` beats it), ``"beaten_trick"`` (the partner leads it but ``other``
+            beats the partner's card), ``"lost"`` (an opponent leads it and the partner
+            has played), ``"behind"`` (an opponent leads it, the partner still to play);
+            else ``""``.
+        numbers: for ``POINTS_AT_STAKE`` and ``FEEDS_TRICK``, the card points (R1.2,
+            R1.3) of the recommended card and of the learner's; for ``OUTCOME``, the
+            deals where the team reaches its goal with each, and the deals sampled;
+            else ``()``.
+    """
+
+    fact: Fact
+    best: Card
+    card: Card
+    other: Card | None = None
+    case: str = ""
+    numbers: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -200,6 +296,15 @@ class Review:
         legal: the :class:`~belote_teach.rules.LegalPlays` of the position.
         best_success: the success rate that :attr:`outcome_changed` compares with: the
             best one among the cards of the highest average (1.0 for ILLEGAL).
+        differences: for ``INACCURACY`` and ``MISTAKE``, the facts that hold for the
+            recommended card and not for this one (:class:`Difference`), most telling
+            first; ``()`` otherwise, or when only the measured loss tells them apart.
+        card_reason: for ``BEST`` and ``ALSO_GOOD``, the technique this card itself
+            applies (R9 tip where one applies), with :attr:`card_reason_cards`;
+            ``None`` otherwise.
+        card_reason_cards: the cards :attr:`card_reason` names.
+        noisy: ``ALSO_GOOD`` only because the worlds disagree: the loss is above
+            :data:`TOLERANCE` but within the sampling noise.
     """
 
     card: Card
@@ -215,22 +320,56 @@ class Review:
     trump: Suit
     legal: LegalPlays = field(compare=False, repr=False)
     best_success: float = 1.0
+    differences: tuple[Difference, ...] = ()
+    card_reason: Technique | None = None
+    card_reason_cards: tuple[Card, ...] = ()
+    noisy: bool = False
 
     def explanation(self, lang: str) -> str:
         """The review in words (``"en"`` or ``"fr"``), naming the cards: the rule for an
-        illegal card (R3), else the grade, the loss, the outcome and the reason.
+        illegal card (R3), else the grade and why: :meth:`verdict_text` and
+        :meth:`details_text` joined by a space.
 
         Raises:
             ValueError: unknown language.
         """
         if self.verdict is Verdict.ILLEGAL:
             return explain.explain_card(self.legal, self.card, lang)
-        return explain.coach_review(
+        return " ".join(part for part in self._parts(lang) if part)
+
+    def verdict_text(self, lang: str) -> str:
+        """The verdict sentence alone: ``"A♣ is a mistake."``, ``"K♣ is the best card
+        here."``; for an illegal card, the sentence saying why it may not be played (R3).
+
+        Raises:
+            ValueError: unknown language.
+        """
+        return self._parts(lang)[0]
+
+    def details_text(self, lang: str) -> str:
+        """The explanation after the verdict sentence (may be empty): the measured loss
+        and the differences with the recommended card, or the card's own reason; for an
+        illegal card, the rule's explanation (R3).
+
+        Raises:
+            ValueError: unknown language.
+        """
+        return self._parts(lang)[1]
+
+    def _parts(self, lang: str) -> tuple[str, str]:
+        if self.verdict is Verdict.ILLEGAL:
+            whole = explain.explain_card(self.legal, self.card, lang)
+            rule = explain.explain_rule(self.legal, lang)
+            if whole.endswith(rule) and len(whole) > len(rule):
+                return whole[:len(whole) - len(rule)].rstrip(), rule
+            return whole, ""
+        return explain.coach_review_parts(
             verdict=self.verdict.value, card=self.card, best=self.best, loss=self.loss,
             samples=self.samples, tolerance=TOLERANCE,
             success=(self.best_success, self.success.get(self.card, 0.0)),
-            outcome_changed=self.outcome_changed, reason=self.reason,
-            reason_cards=self.reason_cards, trump=self.trump, lang=lang)
+            outcome_changed=self.outcome_changed, reason=self.card_reason,
+            reason_cards=self.card_reason_cards, trump=self.trump, lang=lang,
+            differences=self.differences, noisy=self.noisy)
 
 
 @dataclass(frozen=True)
@@ -462,7 +601,7 @@ def _check_options(rng: object, samples: object) -> None:
         raise ValueError(f"samples must be a whole number, 1 or more, got {samples!r}")
 
 
-def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> _Evaluation:
+def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> Evaluation:
     """Average every legal card of ``obs.seat`` over the same sampled worlds."""
     _check_card_turn(obs, "the coach's evaluation")
     _check_options(rng, samples)
@@ -474,8 +613,9 @@ def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> _Eva
     if len(groups) == 1:                  # one card, or equivalent cards: nothing to weigh
         first = decision.action
         best = (first, *(c for c in cards if c != first))
-        return _Evaluation(legal, dict.fromkeys(cards, 0.0), dict.fromkeys(cards, 1.0), 0,
-                           best, decision, margin=dict.fromkeys(cards, 0.0))
+        return Evaluation(obs, legal, dict.fromkeys(cards, 0.0), dict.fromkeys(cards, 1.0),
+                          0, best, decision, margin=dict.fromkeys(cards, 0.0),
+                          noise=dict.fromkeys(cards, 0.0))
     count = samples_for(obs) if samples is None else samples
     if count < 1:
         raise ValueError(f"samples must be 1 or more, got {count}")
@@ -516,11 +656,12 @@ def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> _Eva
         c for c in tops if success[c] == top_success)
     changed = frozenset(c for c in cards if _significant(
         top_success - success[c], OUTCOME_TOLERANCE, _noise(succeeded[surest], succeeded[c])))
+    noise = {c: _noise(won_by_world[first], won_by_world[c]) for c in cards}
     good = [c for c in cards if c not in changed
-            and top - values[c] <= max(TOLERANCE, _noise(won_by_world[first], won_by_world[c]))]
+            and top - values[c] <= max(TOLERANCE, noise[c])]
     best = (first, *(c for c in good if c != first))
-    return _Evaluation(legal, values, success, count, best, decision, top_success, margin,
-                       changed)
+    return Evaluation(obs, legal, values, success, count, best, decision, top_success,
+                      margin, changed, noise)
 
 
 def _noise(reference: Sequence[float], other: Sequence[float]) -> float:
@@ -560,10 +701,12 @@ def _kept_for_last(obs: Observation, card: Card) -> Card | None:
     return other if _is_master(obs, other) else None
 
 
-def _reason(obs: Observation, ev: _Evaluation) -> tuple[Technique, tuple[Card, ...]]:
-    """The technique behind the recommended card: the club player's own reason when it
-    chose that card, else the technique that card applies in this trick."""
-    card = ev.best[0]
+def _reason(obs: Observation, ev: Evaluation, card: Card | None = None
+            ) -> tuple[Technique, tuple[Card, ...]]:
+    """The technique behind ``card`` (default: the recommended card): the club player's
+    own reason when it chose that card, else the technique that card applies in this
+    trick."""
+    card = ev.best[0] if card is None else card
     kept = _kept_for_last(obs, card)
     if kept is not None and ev.decision.reason is not Technique.CHARGE_PARTNER:
         return Technique.KEEP_MASTER_FOR_DIX_DE_DER, (kept,)
@@ -605,9 +748,176 @@ def _reason(obs: Observation, ev: _Evaluation) -> tuple[Technique, tuple[Card, .
     return Technique.DISCARD_LOW, (card,)
 
 
+# ------------------------------------------------------------------------ differences
+@dataclass(frozen=True)
+class _InTrick:
+    """How the current trick stands once the learner has played one card (R1.5)."""
+
+    takes: bool              # the card itself is the trick's master
+    ours: bool               # the master is the learner's or the partner's card
+    threat: Card | None      # the strongest card still out that could take it from the team
+    lost: bool               # an opponent's card is master and the partner has played
+
+    @property
+    def safe(self) -> bool:
+        """The team wins the trick whatever the others hold."""
+        return self.ours and self.threat is None
+
+    @property
+    def case(self) -> str:
+        """:attr:`Difference.case` of an unsafe trick."""
+        if self.ours:
+            return "beaten_card" if self.takes else "beaten_trick"
+        return "lost" if self.lost else "behind"
+
+
+def _may_be_void(info: Tracking, seat: Seat, suit: Suit, size: int) -> bool:
+    """True when ``seat``, holding ``size`` cards, may hold none of ``suit``: no card of it
+    is known in its hand and the cards it may hold outside ``suit`` fill its hand."""
+    possible = info.possible(seat)
+    if any(c.suit is suit for c in info.known.get(seat, ())):
+        return False
+    return sum(1 for c in possible if c.suit is not suit) >= size
+
+
+def _could_take(info: Tracking, seat: Seat, size: int, card: Card, master: Card, led: Suit
+                ) -> bool:
+    """True when ``seat`` (still to play, ``size`` cards in hand) may hold ``card`` and
+    take with it the trick whose master is ``master`` (R1.5), for some holding consistent
+    with what the learner saw: a higher card of the master's suit, playable when that suit
+    is the one led or when the seat may be void in the led suit (R3.1), or an atout on a
+    plain master when the seat may be void in the led suit (R3.4)."""
+    if card not in info.possible(seat):
+        return False
+    trump = info.trump
+    if card.suit is master.suit:
+        if strength(card, trump) <= strength(master, trump):
+            return False
+        return master.suit is led or _may_be_void(info, seat, led, size)
+    return (card.suit is trump and master.suit is not trump
+            and _may_be_void(info, seat, led, size))
+
+
+def _in_trick(obs: Observation, info: Tracking, card: Card) -> _InTrick:
+    """The current trick after the learner's ``card``: who leads it and what still out
+    could take it from the learner's team (seats still to play, cards they may hold)."""
+    trick, trump = obs.trick, obs.trump
+    assert trick is not None and trump is not None
+    after = Trick(trump, trick.leader, [*trick.cards, card])
+    master, led = after.master, after.led_suit
+    assert master is not None and led is not None
+    team = obs.seat.team
+    later, seat = [], obs.seat
+    for _ in range(4 - len(after.cards)):
+        seat = seat.next
+        later.append(seat)
+    ours = master.seat.team is team
+    threat: Card | None = None
+    if ours:
+        size = len(obs.hand)                    # what each seat still to play holds
+        for opponent in (s for s in later if s.team is not team):
+            for other in info.possible(opponent):
+                if _could_take(info, opponent, size, other, master.card, led) and (
+                        threat is None or _stronger(other, threat, trump)):
+                    threat = other
+    return _InTrick(master.card == card, ours, threat,
+                    not ours and obs.seat.partner not in later)
+
+
+def _stronger(card: Card, other: Card, trump: Suit) -> bool:
+    """``card`` ranks above ``other`` for naming the strongest threat: an atout above a
+    plain card, else by strength (R1.2, R1.3)."""
+    return ((card.suit is trump, strength(card, trump))
+            > (other.suit is trump, strength(other, trump)))
+
+
+#: Most differences a review states besides the outcome one.
+_DIFFERENCES = 2
+
+
+def _differences(obs: Observation, ev: Evaluation, card: Card) -> tuple[Difference, ...]:
+    """The facts that hold for the recommended card and not for ``card`` (see
+    :class:`Fact`), most telling first: at most :data:`_DIFFERENCES` about the cards and
+    the trick, then the outcome in the sampled deals. Uses the tracking of ``obs``
+    (:func:`~belote_teach.players.tracking.track`) and the numbers of ``ev``; samples
+    nothing."""
+    best = ev.best[0]
+    trump = obs.trump
+    assert trump is not None
+    if card == best:
+        return ()
+    info = track(obs)
+    mine, theirs = _in_trick(obs, info, best), _in_trick(obs, info, card)
+    worth = (points(best, trump), points(card, trump))
+    found: list[Difference] = []
+    master = _is_master(obs, card)
+    if len(obs.hand) == 2 and card.suit is trump and master and best.suit is not trump:
+        found.append(Difference(Fact.DIX_DE_DER, best, card))
+    elif master and not theirs.takes and not (_is_master(obs, best) and not mine.takes):
+        found.append(Difference(Fact.MASTER_KEPT, best, card))
+    if mine.safe and not theirs.safe:
+        found.append(Difference(Fact.WINS_TRICK, best, card, theirs.threat, theirs.case))
+    elif not theirs.safe and not mine.safe and worth[1] > worth[0]:
+        found.append(Difference(Fact.POINTS_AT_STAKE, best, card, theirs.threat,
+                                theirs.case, worth))
+    elif mine.safe and theirs.safe and worth[0] > worth[1]:
+        found.append(Difference(Fact.FEEDS_TRICK, best, card, numbers=worth))
+    if card.suit is trump and best.suit is not trump and not any(
+            d.fact is Fact.DIX_DE_DER for d in found):
+        found.append(Difference(Fact.TRUMP_KEPT, best, card))
+    found = found[:_DIFFERENCES]
+    made = (round(ev.success[best] * ev.samples), round(ev.success[card] * ev.samples))
+    if made[0] > made[1] and card not in ev.changed:
+        found.append(Difference(Fact.OUTCOME, best, card, numbers=(*made, ev.samples)))
+    return tuple(found)
+
+
 # ------------------------------------------------------------------------ public API
-def review(observation: Observation, card: Card | str, *, rng: random.Random,
-           samples: int | None = None) -> Review:
+def evaluate(observation: Observation, *, rng: random.Random, samples: int | None = None
+             ) -> Evaluation:
+    """Value every legal card of the seat to play over the same sampled worlds, once:
+    pass the result to :func:`review` and :func:`hint` (``evaluation=``) so that the
+    hint and the reviews of this position judge from the same worlds and agree.
+
+    Args:
+        observation: the learner's :class:`~belote_teach.observation.Observation` at
+            their turn in phase PLAY (``legal_plays`` set); never a deal.
+        rng: the only source of chance (world sampling); same seed, same evaluation.
+        samples: worlds to sample (default :func:`samples_for`).
+
+    Returns:
+        An :class:`Evaluation` (frozen).
+
+    Raises:
+        PhaseError: the observation is not in phase PLAY (a ValueError).
+        OutOfTurnError: it is not the observing seat's turn to play (a ValueError).
+        ValueError: ``samples`` is not a whole number of 1 or more.
+        TypeError: ``rng`` is not a random.Random, or ``observation`` no Observation.
+        InvalidPositionError: the observation contradicts itself (no consistent world).
+    """
+    return _evaluate(observation, rng, samples)
+
+
+def _evaluation_for(observation: Observation, rng: random.Random | None,
+                    samples: int | None, evaluation: Evaluation | None) -> Evaluation:
+    """``evaluation`` checked to be of ``observation``, or a new one."""
+    if evaluation is None:
+        _check_options(rng, samples)
+        assert isinstance(rng, random.Random)
+        return _evaluate(observation, rng, samples)
+    if not isinstance(evaluation, Evaluation):
+        raise TypeError(f"evaluation must be an Evaluation (coach.evaluate), got {evaluation!r}")
+    if evaluation.observation != observation:
+        raise ValueError("the evaluation is of another position: evaluate this observation "
+                         f"({observation!r}), not {evaluation.observation!r}")
+    if samples is not None and samples != evaluation.samples:
+        raise ValueError(f"samples={samples!r} differs from the evaluation's "
+                         f"{evaluation.samples} worlds")
+    return evaluation
+
+
+def review(observation: Observation, card: Card | str, *, rng: random.Random | None = None,
+           samples: int | None = None, evaluation: Evaluation | None = None) -> Review:
     """Grade the learner's ``card`` in ``observation`` (the seat to play's view).
 
     Args:
@@ -615,7 +925,10 @@ def review(observation: Observation, card: Card | str, *, rng: random.Random,
             their turn in phase PLAY (``legal_plays`` set); never a deal.
         card: the card the learner chose (a :class:`Card` or notation).
         rng: the only source of chance (world sampling); same seed, same review.
+            Needed unless ``evaluation`` is given.
         samples: worlds to sample (default :func:`samples_for`).
+        evaluation: the position's :func:`evaluate` result, to judge from its worlds
+            (then nothing is sampled and ``rng`` is not used).
 
     Returns:
         A :class:`Review`. An illegal card (R3, a revoke R3.8) is ``ILLEGAL`` with
@@ -624,14 +937,17 @@ def review(observation: Observation, card: Card | str, *, rng: random.Random,
     Raises:
         PhaseError: the observation is not in phase PLAY (a ValueError).
         OutOfTurnError: it is not the observing seat's turn to play (a ValueError).
-        ValueError: ``samples`` is not a whole number of 1 or more.
-        TypeError: ``rng`` is not a random.Random, or ``observation`` no Observation.
+        ValueError: ``samples`` is not a whole number of 1 or more, or ``evaluation`` is
+            of another observation or another number of worlds.
+        TypeError: ``rng`` is not a random.Random (and no ``evaluation``), or
+            ``observation`` no Observation, or ``evaluation`` no Evaluation.
         InvalidCardError: ``card`` cannot be read.
         IllegalPlayError: ``card`` is not in the hand.
         InvalidPositionError: the observation contradicts itself (no consistent world).
     """
     _check_card_turn(observation, "review")
-    _check_options(rng, samples)
+    if evaluation is None:
+        _check_options(rng, samples)
     card = Card.parse(card)
     legal = observation.legal_plays
     assert legal is not None and observation.trump is not None
@@ -639,7 +955,7 @@ def review(observation: Observation, card: Card | str, *, rng: random.Random,
     verdict = legal.verdict(card)          # raises IllegalPlayError if not in the hand
     if not verdict.legal:
         return Review(card, Verdict.ILLEGAL, 0.0, False, (), None, (), 0, {}, {}, trump, legal)
-    ev = _evaluate(observation, rng, samples)
+    ev = _evaluation_for(observation, rng, samples, evaluation)
     reason, reason_cards = _reason(observation, ev)
     top = max(ev.values.values())
     loss = max(0.0, top - ev.values[card])
@@ -652,28 +968,43 @@ def review(observation: Observation, card: Card | str, *, rng: random.Random,
         grade = Verdict.MISTAKE
     else:
         grade = Verdict.INACCURACY
+    own: Technique | None = None
+    own_cards: tuple[Card, ...] = ()
+    differences: tuple[Difference, ...] = ()
+    if grade is Verdict.BEST:
+        own, own_cards = reason, reason_cards
+    elif grade is Verdict.ALSO_GOOD:
+        own, own_cards = _reason(observation, ev, card)
+    else:
+        differences = _differences(observation, ev, card)
+    noisy = grade is Verdict.ALSO_GOOD and ev.samples > 0 and loss > TOLERANCE
     return Review(card, grade, round(loss, 1), changed, ev.best, reason, reason_cards,
-                  ev.samples, ev.values, ev.success, trump, legal, ev.reference)
+                  ev.samples, ev.values, ev.success, trump, legal, ev.reference,
+                  differences=differences, card_reason=own, card_reason_cards=own_cards,
+                  noisy=noisy)
 
 
-def hint(observation: Observation, *, rng: random.Random, samples: int | None = None
-         ) -> Hint:
+def hint(observation: Observation, *, rng: random.Random | None = None,
+         samples: int | None = None, evaluation: Evaluation | None = None) -> Hint:
     """The best card for the seat to play and its one-line reason.
 
     Args:
         observation: as for :func:`review`.
-        rng: the only source of chance; same seed, same hint.
+        rng: the only source of chance; same seed, same hint. Needed unless
+            ``evaluation`` is given.
         samples: worlds to sample (default :func:`samples_for`).
+        evaluation: the position's :func:`evaluate` result: the hint names the card that
+            :func:`review` with the same evaluation grades ``BEST``.
 
     Raises:
         PhaseError, OutOfTurnError: as for :func:`review` (ValueErrors).
-        ValueError, TypeError: bad ``samples`` or ``rng``, as for :func:`review`.
+        ValueError, TypeError: bad ``samples``, ``rng`` or ``evaluation``, as for
+            :func:`review`.
         InvalidPositionError: the observation contradicts itself.
     """
     _check_card_turn(observation, "hint")
-    ev = _evaluate(observation, rng, samples)
+    ev = _evaluation_for(observation, rng, samples, evaluation)
     reason, cards = _reason(observation, ev)
     trump = observation.trump
     assert trump is not None                    # checked: the play phase has a trump
     return Hint(ev.best[0], reason, cards, ev.samples, trump)
-

@@ -412,7 +412,8 @@ def test_a_small_loss_that_sinks_the_contract_is_a_mistake() -> None:
 def test_the_coach_says_to_keep_a_master_honour() -> None:
     """Deal 16 played by club players to trick 5 (spades trumps): North's 9♠ wins the
     trick, South holds K♦ A♣ J♦ 9♣. Feeding the A♣ (11 points) loses: it is the master
-    club and wins a trick of its own later; the coach names that reason (KEEP_MASTER)."""
+    club and wins a trick of its own later; the coach names that reason (KEEP_MASTER), and
+    the review says what tells the J♦ from the A♣: the master card kept (MASTER_KEPT)."""
     deal = club_bid(16)
     while not (deal.turn is S and len(deal.hand(S)) == 4):
         deal.play(CLUB.choose_card(deal.observation(deal.turn), random.Random(0)).action)
@@ -423,8 +424,12 @@ def test_the_coach_says_to_keep_a_master_honour() -> None:
     assert got.verdict in (Verdict.INACCURACY, Verdict.MISTAKE) and got.loss > coach.TOLERANCE
     assert Card.parse("AC") not in got.best
     assert got.reason is Technique.KEEP_MASTER and got.reason_cards == (Card.parse("AC"),)
-    assert "Keep your master card (A♣)" in got.explanation("en")
-    assert "Garde ta carte maîtresse (A♣)" in got.explanation("fr")
+    assert got.differences[0] == coach.Difference(coach.Fact.MASTER_KEPT, Card.parse("JD"),
+                                                  Card.parse("AC"))
+    assert "J♦ keeps your A♣, a master card, to win a trick of its own later" in (
+        got.explanation("en"))
+    assert "Le V♦ garde ton A♣, carte maîtresse, pour faire un pli à elle seule" in (
+        got.explanation("fr"))
 
 
 def test_a_gap_within_the_sampling_noise_is_not_blamed() -> None:

@@ -252,10 +252,10 @@ def _review(lang: str, verdict: str = "inaccuracy", card: str = "AC", best: str 
 
 def test_coach_review_french_articles_and_losses_with_one_decimal() -> None:
     assert _review("en") == (
-        "A♣ is a small inaccuracy: it loses about 4.3 points on average against J♦, over 32 "
+        "A♣ is a small inaccuracy. It loses about 4.3 points on average against J♦, over 32 "
         "deals consistent with what you saw.")
     assert _review("fr") == (
-        "L'A♣ est une petite imprécision\u00a0: tu perds environ 4,3 points en moyenne par rapport "
+        "L'A♣ est une petite imprécision. Tu perds environ 4,3 points en moyenne par rapport "
         "au V♦, sur 32 donnes compatibles avec ce que tu as vu.")
     assert "par rapport à l'A♥" in _review("fr", card="7H", best="AH")
     assert "par rapport à la D♥" in _review("fr", card="7H", best="QH")
@@ -268,11 +268,11 @@ def test_coach_review_french_articles_and_losses_with_one_decimal() -> None:
 
 def test_equivalent_cards_are_said_to_be_equivalent_not_sampled() -> None:
     en = _review("en", "also_good", "8H", "7H", 0.0, samples=0)
-    assert en == ("8♥ is also good, exactly as good as 7♥: the two cards are equivalent here "
-                  "(no card between them that another player could hold).")
+    assert en == ("8♥ is also good. It is exactly as good as 7♥: the two cards are equivalent "
+                  "here (no card between them that another player could hold).")
     fr = _review("fr", "also_good", "8H", "7H", 0.0, samples=0)
-    assert fr.startswith("Le 8♥ est bien aussi, tout autant que le 7♥\u00a0: les deux cartes sont "
-                         "équivalentes ici")
+    assert fr.startswith("Le 8♥ est bien aussi. Cette carte vaut tout autant que le 7♥\u00a0: les "
+                         "deux cartes sont équivalentes ici")
     assert "0 deals" not in en and "0 donnes" not in fr
 
 
@@ -350,7 +350,8 @@ SAME_IN_BOTH_LANGUAGES: dict[str, str] = {
                           "too (RULES.md R8)",
     **{key: "placeholders and 'points' / 'pts', the same word in both languages" for key in (
         "calls.announcement", "exercises.cmp_points", "table.points_short",
-        "lessons.count.points", "lessons.values.points")},
+        "lessons.count.points", "lessons.values.points", "coach.n_points",
+        "coach.n_points_one")},
     **{key: "'Total', 'Exact', 'expert': the same word in both languages" for key in (
         "table.sheet.total", "table.breakdown.total", "table.breakdown.exact",
         "ui.level_expert")},
@@ -456,7 +457,7 @@ def test_the_coach_names_a_ten_fed_low_by_its_points() -> None:
     from belote_teach.players.base import Technique
 
     text = explain.coach_review(
-        verdict="inaccuracy", card=Card.parse("KS"), best=(Card.parse("10D"),), loss=3.2,
+        verdict="best", card=Card.parse("10D"), best=(Card.parse("10D"),), loss=0.0,
         samples=40, tolerance=2.0, success=(0.9, 0.9), outcome_changed=False,
         reason=Technique.DISCARD_LOW, reason_cards=(Card.parse("10D"),), trump=Suit.HEARTS,
         lang="fr")

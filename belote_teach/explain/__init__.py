@@ -21,7 +21,7 @@ import enum
 import functools
 from collections.abc import Iterable
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
 import yaml
 
@@ -31,12 +31,14 @@ from belote_teach.trick import Play, Trick
 
 __all__ = [
     "LANGUAGES",
+    "CoachDifference",
     "after_colon",
     "card_name",
     "card_short",
     "card_with",
     "coach_hint",
     "coach_review",
+    "coach_review_parts",
     "explain_card",
     "explain_rule",
     "explain_trick",
@@ -556,11 +558,64 @@ def after_colon(sentence: str) -> str:
     return _uncap(sentence)
 
 
-def coach_review(*, verdict: str, card: Card, best: tuple[Card, ...], loss: float,
-                 samples: int, tolerance: float, success: tuple[float, float],
-                 outcome_changed: bool, reason: enum.Enum | None,
-                 reason_cards: Iterable[Card], trump: Suit, lang: str) -> str:
-    """The coach's review of a legal card in words (``belote_teach.coach.Review``).
+class CoachDifference(Protocol):
+    """What :func:`coach_review_parts` reads of a difference between two cards
+    (``belote_teach.coach.Difference``): ``fact`` (an enum whose value names the
+    sentence), the two cards, the card still out, the case and the numbers."""
+
+    @property
+    def fact(self) -> enum.Enum: ...
+    @property
+    def best(self) -> Card: ...
+    @property
+    def card(self) -> Card: ...
+    @property
+    def other(self) -> Card | None: ...
+    @property
+    def case(self) -> str: ...
+    @property
+    def numbers(self) -> tuple[int, ...]: ...
+
+
+def _points_text(n: int, lang: str) -> str:
+    """``"4 points"`` / ``"1 point"`` in ``lang`` (R1.2, R1.3 card points)."""
+    sentences = catalog(lang)["coach"]
+    return str(sentences[plural_key("n_points", n, lang)]).format(n=number(n, lang))
+
+
+def _difference_text(difference: CoachDifference, samples: int, lang: str) -> str:
+    """One difference between the recommended card and the learner's, in words: the
+    sentence ``diff_<fact>`` of the catalog's ``coach`` section, ``diff_<fact>_<case>``
+    when the fact depends on how the trick stands."""
+    sentences = catalog(lang)["coach"]
+    key = f"diff_{difference.fact.value}"
+    if difference.case:
+        key += f"_{difference.case}"
+    values: dict[str, object] = {
+        "best": _CardText(difference.best, lang), "card": _CardText(difference.card, lang),
+        "your_card": your_card(difference.card, lang), "samples": number(samples, lang)}
+    if difference.other is not None:
+        values["other"] = _CardText(difference.other, lang)
+    numbers = difference.numbers
+    if len(numbers) == 2:
+        values["best_points"] = _points_text(numbers[0], lang)
+        values["card_points"] = _points_text(numbers[1], lang)
+    elif len(numbers) == 3:
+        values["best_deals"] = number(numbers[0], lang)
+        values["card_deals"] = number(numbers[1], lang)
+        values["samples"] = number(numbers[2], lang)
+    return _cap(str(sentences[key]).format(**values))
+
+
+def coach_review_parts(*, verdict: str, card: Card, best: tuple[Card, ...], loss: float,
+                       samples: int, tolerance: float, success: tuple[float, float],
+                       outcome_changed: bool, reason: enum.Enum | None,
+                       reason_cards: Iterable[Card], trump: Suit, lang: str,
+                       differences: Iterable[CoachDifference] = (),
+                       noisy: bool = False) -> tuple[str, str]:
+    """The coach's review of a legal card in words (``belote_teach.coach.Review``), as
+    (the verdict sentence, the rest): ``("A♣ is a mistake.", "It loses about 7 points on
+    average against K♣, … Your A♣ can be beaten by …")``.
 
     Args:
         verdict: ``"best"``, ``"also_good"``, ``"inaccuracy"`` or ``"mistake"``.
@@ -571,8 +626,14 @@ def coach_review(*, verdict: str, card: Card, best: tuple[Card, ...], loss: floa
         outcome_changed: True to say that the card changes the contract's outcome (R6.2).
             An ``"also_good"`` card with ``samples`` 0 is equivalent to the recommended one
             (nothing needed sampling): the review says so.
-        reason: the technique behind the recommended card (R9 tip), with
-            ``reason_cards``; ``trump``: the trump suit; ``lang``: ``"en"`` or ``"fr"``.
+        reason: for ``"best"`` and ``"also_good"``, the technique ``card`` itself applies
+            (R9 tip), with ``reason_cards``; ignored for the other verdicts, whose
+            explanation is the loss and the ``differences``.
+        trump: the trump suit; ``lang``: ``"en"`` or ``"fr"``.
+        differences: the facts that hold for the recommended card and not for ``card``
+            (``belote_teach.coach.Difference``), worded in this order.
+        noisy: an ``"also_good"`` card whose loss is above ``tolerance`` but within the
+            sampling noise: the review says the deals cannot tell the cards apart.
 
     Raises:
         ValueError: unknown language.
@@ -585,19 +646,43 @@ def coach_review(*, verdict: str, card: Card, best: tuple[Card, ...], loss: floa
              "loss": _loss_text(loss, tolerance, lang), "samples": str(samples),
              "tolerance": f"{tolerance:g}".replace(".", decimal),
              "best_rate": f"{100 * success[0]:.0f}", "card_rate": f"{100 * success[1]:.0f}"}
-    if verdict not in sentences:
+    if verdict not in ("best", "also_good", "inaccuracy", "mistake"):
         raise KeyError(f"unknown verdict {verdict!r}")
-    key = "equivalent" if verdict == "also_good" and samples == 0 else verdict
-    parts = [str(sentences[key]).format(**facts)]
+    head = str(sentences[verdict]).format(**facts)
+    parts: list[str] = []
+    if verdict == "also_good":
+        key = "equivalent" if samples == 0 else "also_good_noise" if noisy else "also_good_within"
+        parts.append(str(sentences[key]).format(**facts))
+    elif verdict != "best":
+        parts.append(str(sentences["loss"]).format(**facts))
     if outcome_changed:
         parts.append(str(sentences["outcome"]).format(**facts))
-    if reason is not None:
-        why = technique(reason, lang, reason_cards, trump)
-        if verdict == "best":
-            parts.append(why)
-        else:
-            parts.append(str(sentences["why"]).format(reason=why, **facts))
-    return " ".join(_cap(p) for p in parts)
+    if verdict in ("best", "also_good"):
+        if reason is not None:
+            parts.append(technique(reason, lang, reason_cards, trump))
+    else:
+        parts += [_difference_text(d, samples, lang) for d in differences]
+    return _cap(head), " ".join(_cap(p) for p in parts)
+
+
+def coach_review(*, verdict: str, card: Card, best: tuple[Card, ...], loss: float,
+                 samples: int, tolerance: float, success: tuple[float, float],
+                 outcome_changed: bool, reason: enum.Enum | None,
+                 reason_cards: Iterable[Card], trump: Suit, lang: str,
+                 differences: Iterable[CoachDifference] = (), noisy: bool = False) -> str:
+    """The coach's review of a legal card in words: :func:`coach_review_parts` joined by
+    a space (same arguments).
+
+    Raises:
+        ValueError: unknown language.
+        KeyError: unknown verdict.
+    """
+    head, rest = coach_review_parts(
+        verdict=verdict, card=card, best=best, loss=loss, samples=samples,
+        tolerance=tolerance, success=success, outcome_changed=outcome_changed,
+        reason=reason, reason_cards=reason_cards, trump=trump, lang=lang,
+        differences=differences, noisy=noisy)
+    return f"{head} {rest}" if rest else head
 
 
 def coach_hint(card: Card, reason: enum.Enum, reason_cards: Iterable[Card], trump: Suit,
