@@ -9,7 +9,14 @@ A *world* is one full assignment of the unseen cards. It respects:
 - the voids shown by the play (R3.1, R3.2, R3.4) and the trump ceilings (R3.2, R3.5,
   R3.6), as inferred by :func:`~belote_teach.players.tracking.track`;
 - known cards: the taker holds the turned card until played (R2.7); the declarers hold
-  the cards of the shown announcements (R4.4) until played.
+  the cards of the shown announcements (R4.4) until played; a seat that said "belote"
+  holds the other card of the pair (R5.1);
+- what was declared and not shown: a seat heard declaring a kind of announcement
+  (R4.4: "cinquante" during the first pli, its cards shown during the second only by
+  the team that scores) holds one announcement of that kind. Each world draws one at
+  random among those the seat may hold (its cards played by the seat, or unseen and
+  possible for it) and gives the seat its unplayed cards, drawn anew at each restart
+  (the last restarts place none: a close approximation rather than no world).
 
 The observing seat's own hand and every played card are never moved: they are not
 unseen. Sampling reads the observation only, never a deal's hidden hands.
@@ -38,6 +45,7 @@ import random
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 
+from belote_teach.announcements import possible_announcements
 from belote_teach.cards import Card, Seat
 from belote_teach.errors import InvalidPositionError
 from belote_teach.observation import Observation
@@ -47,6 +55,11 @@ __all__ = ["MAX_RESTARTS", "hand_sizes", "sample_world", "sample_worlds"]
 
 #: Restarts of one draw before giving up (see the module docstring).
 MAX_RESTARTS = 200
+
+#: The last draws of :data:`MAX_RESTARTS` place no announcement that was declared and not
+#: shown: a world where the declarers' other constraints leave it no room is still
+#: drawn, a close approximation rather than no world.
+_UNFORCED = 20
 
 #: Cards a seat holds once play begins (R2.7).
 _FULL_HAND = 8
@@ -102,12 +115,16 @@ def sample_world(obs: Observation, rng: random.Random, *,
             f"{len(info.unseen)} unseen cards for {sum(sizes[s] for s in others)} places "
             f"in the other hands: {obs!r} is inconsistent")
     eligible = _eligible(info, others)
-    known = {card: seat for seat, cards in info.known.items() for card in cards}
-    for card, seat in known.items():
+    sure = {card: seat for seat, cards in info.known.items() for card in cards}
+    for card, seat in sure.items():
         if seat not in eligible[card]:
             raise InvalidPositionError(f"{seat} is known to hold {card} but cannot")
-    free_cards = [c for c in eligible if c not in known]
-    for _ in range(MAX_RESTARTS):
+    for attempt in range(MAX_RESTARTS):
+        known = dict(sure)
+        if attempt < MAX_RESTARTS - _UNFORCED:   # what was declared, drawn anew each time
+            for seat, cards in _declared(obs, info, sizes, sure, rng).items():
+                known.update(dict.fromkeys(cards, seat))
+        free_cards = [c for c in eligible if c not in known]
         hands: dict[Seat, list[Card]] = {s: [] for s in others}
         room = {s: sizes[s] for s in others}
         for card, seat in sorted(known.items(), key=lambda kv: str(kv[0])):
@@ -134,6 +151,37 @@ def sample_world(obs: Observation, rng: random.Random, *,
             return MappingProxyType({s: world[s] for s in Seat})
     raise InvalidPositionError(
         f"no world consistent with {obs!r} found in {MAX_RESTARTS} draws")
+
+
+def _declared(obs: Observation, info: Tracking, sizes: Mapping[Seat, int],
+              known: Mapping[Card, Seat], rng: random.Random) -> dict[Seat, set[Card]]:
+    """For each announcement heard but not shown (R4.4), the unplayed cards of one
+    announcement of its kind that the declarer may hold, drawn at random: every card of
+    it played by the declarer, or unseen, possible for the declarer and not known
+    elsewhere, and room for them in the declarer's hand. A declaration with no such
+    announcement left forces nothing."""
+    shown = {(d.seat, d.announcement.type) for d in obs.shown_announcements}
+    played: dict[Seat, set[Card]] = {seat: set() for seat in Seat}
+    for trick in (*obs.tricks, *((obs.trick,) if obs.trick is not None else ())):
+        for play in trick.plays:
+            played[play.seat].add(play.card)
+    taken = dict(known)
+    forced: dict[Seat, set[Card]] = {}
+    for seat, kind in obs.announcements_heard:
+        if seat is obs.seat or (seat, kind) in shown:
+            continue
+        possible = info.possible(seat)
+        room = sizes[seat] - sum(1 for s in taken.values() if s is seat)
+        candidates = []
+        for announcement in possible_announcements(kind):
+            cards = {c for c in announcement.implied_cards if c not in played[seat]}
+            if len(cards) <= room and all(c in possible and c not in taken for c in cards):
+                candidates.append(cards)
+        if candidates:
+            cards = rng.choice(candidates)
+            forced.setdefault(seat, set()).update(cards)
+            taken.update(dict.fromkeys(cards, seat))
+    return forced
 
 
 def sample_worlds(obs: Observation, rng: random.Random, count: int
