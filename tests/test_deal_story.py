@@ -63,8 +63,8 @@ def test_a_made_contract_tells_who_took_the_points_and_the_marks() -> None:
     cinquante = announced(s, EW, "en")
     assert story_lines(render_deal_story(s, lang="en", contract=deal.contract)) == [
         "Team Nous made the contract. You took with ♦ diamonds as atout.",
-        f"Card points, dix de der included: Nous {s.card_points[NS]} ({s.tricks[NS]} plis), "
-        f"Eux {s.card_points[EW]} ({s.tricks[EW]} pli).",
+        f"Card points, dix de der included: Nous {s.card_points[NS]} ({s.tricks[NS]}{NB}plis), "
+        f"Eux {s.card_points[EW]} ({s.tricks[EW]}{NB}pli).",
         f"Announcements scored: {cinquante}, for Eux.",
         f"Totals: takers {s.totals[NS]}, defenders {s.totals[EW]}. The takers have more, so "
         "each team writes its total (R6.2, R6.3).",
@@ -73,7 +73,7 @@ def test_a_made_contract_tells_who_took_the_points_and_the_marks() -> None:
     assert story_lines(render_deal_story(s, lang="fr", contract=deal.contract)) == [
         "Contrat fait pour l'équipe Nous. Tu as pris à ♦ carreau.",
         f"Points de cartes, dix de der compris{NB}: Nous {s.card_points[NS]} "
-        f"({s.tricks[NS]} plis), Eux {s.card_points[EW]} ({s.tricks[EW]} pli).",
+        f"({s.tricks[NS]}{NB}plis), Eux {s.card_points[EW]} ({s.tricks[EW]}{NB}pli).",
         f"Annonces comptées{NB}: {cinquante}, pour Eux.",
         f"Totaux{NB}: preneurs {s.totals[NS]}, défense {s.totals[EW]}. Les preneurs ont plus, "
         "donc chaque équipe marque son total (R6.2, R6.3).",
@@ -91,8 +91,8 @@ def test_a_dedans_gives_the_defenders_162_and_the_takers_announcement() -> None:
     assert f'data-nous="{s.marks[NS]}" data-eux="{s.marks[EW]}"' in page
     assert story_lines(page) == [
         "Dedans! Team Eux did not make the contract. West (Eux) took with ♥ hearts as atout.",
-        f"Card points, dix de der included: Nous {s.card_points[NS]} ({s.tricks[NS]} plis), "
-        f"Eux {s.card_points[EW]} ({s.tricks[EW]} plis).",
+        f"Card points, dix de der included: Nous {s.card_points[NS]} ({s.tricks[NS]}{NB}plis), "
+        f"Eux {s.card_points[EW]} ({s.tricks[EW]}{NB}plis).",
         f"Announcements scored: {announced(s, EW, 'en')}, declared by Eux, marked by Nous.",
         f"Totals: takers {s.totals[EW]}, defenders {s.totals[NS]}. The takers have less, so "
         "the defenders write 162 plus every announcement, and the takers only their belote "
@@ -101,7 +101,7 @@ def test_a_dedans_gives_the_defenders_162_and_the_takers_announcement() -> None:
     assert story_lines(render_deal_story(s, lang="fr", contract=deal.contract)) == [
         f"Dedans{NB}! L'équipe Eux n'a pas fait son contrat. Ouest (Eux) a pris à ♥ cœur.",
         f"Points de cartes, dix de der compris{NB}: Nous {s.card_points[NS]} "
-        f"({s.tricks[NS]} plis), Eux {s.card_points[EW]} ({s.tricks[EW]} plis).",
+        f"({s.tricks[NS]}{NB}plis), Eux {s.card_points[EW]} ({s.tricks[EW]}{NB}plis).",
         f"Annonces comptées{NB}: {announced(s, EW, 'fr')}, annoncées par Eux, marquées par "
         "Nous.",
         f"Totaux{NB}: preneurs {s.totals[EW]}, défense {s.totals[NS]}. Les preneurs ont moins, "
@@ -118,14 +118,14 @@ def test_a_capot_names_the_team_that_won_all_8_plis() -> None:
     assert s.marks[NS] == s.rules.capot_points + 50 and s.announcement_winner is EW
     assert story_lines(render_deal_story(s, lang="en", contract=deal.contract)) == [
         "Capot! Team Nous won all 8 plis. You took with ♥ hearts as atout.",
-        "Card points, dix de der included: Nous 162 (8 plis), Eux 0 (0 plis).",
+        f"Card points, dix de der included: Nous 162 (8{NB}plis), Eux 0 (0{NB}plis).",
         f"Announcements scored: {announced(s, EW, 'en')}, declared by Eux, marked by Nous.",
         f"A capot is worth {s.rules.capot_points} instead of 162, plus every announcement; "
         "the other team keeps only its belote (R6.5).",
         f"Written for this deal: Nous {s.marks[NS]}, Eux 0."]
     assert story_lines(render_deal_story(s, lang="fr", contract=deal.contract)) == [
         f"Capot{NB}! L'équipe Nous a fait les 8 plis. Tu as pris à ♥ cœur.",
-        f"Points de cartes, dix de der compris{NB}: Nous 162 (8 plis), Eux 0 (0 pli).",
+        f"Points de cartes, dix de der compris{NB}: Nous 162 (8{NB}plis), Eux 0 (0{NB}pli).",
         f"Annonces comptées{NB}: {announced(s, EW, 'fr')}, annoncées par Eux, marquées par "
         "Nous.",
         f"Un capot vaut {s.rules.capot_points} au lieu de 162, plus toutes les annonces{NB}; "
@@ -142,8 +142,8 @@ def test_a_litige_puts_the_takers_points_in_reserve() -> None:
     assert put == s.totals[NS] and s.marks == {NS: 0, EW: s.totals[EW]}
     assert story_lines(render_deal_story(s, lang="en", contract=deal.contract)) == [
         f"Litige: {s.totals[NS]} points each. You took with ♠ spades as atout.",
-        f"Card points, dix de der included: Nous {s.card_points[NS]} ({s.tricks[NS]} plis), "
-        f"Eux {s.card_points[EW]} ({s.tricks[EW]} plis).",
+        f"Card points, dix de der included: Nous {s.card_points[NS]} ({s.tricks[NS]}{NB}plis), "
+        f"Eux {s.card_points[EW]} ({s.tricks[EW]}{NB}plis).",
         f"Totals: takers {s.totals[NS]}, defenders {s.totals[EW]}, equal. The defenders write "
         f"their total; the takers' points ({put}) go into the reserve, for the team that wins "
         "the next deal (R6.6).",
@@ -151,7 +151,7 @@ def test_a_litige_puts_the_takers_points_in_reserve() -> None:
     assert story_lines(render_deal_story(s, lang="fr", contract=deal.contract)) == [
         f"Litige{NB}: {s.totals[NS]} points partout. Tu as pris à ♠ pique.",
         f"Points de cartes, dix de der compris{NB}: Nous {s.card_points[NS]} "
-        f"({s.tricks[NS]} plis), Eux {s.card_points[EW]} ({s.tricks[EW]} plis).",
+        f"({s.tricks[NS]}{NB}plis), Eux {s.card_points[EW]} ({s.tricks[EW]}{NB}plis).",
         f"Totaux{NB}: preneurs {s.totals[NS]}, défense {s.totals[EW]}, à égalité. La défense "
         f"marque son total{NB}; les points des preneurs ({put}) vont en réserve, pour l'équipe "
         "qui gagnera la prochaine donne (R6.6).",
@@ -170,7 +170,7 @@ def test_a_reserve_won_belote_and_rounded_marks() -> None:
     assert s.marks == {NS: 90, EW: 200}             # 88 -> 90, 94 + 20 + 81 = 195 -> 200
     assert story_lines(render_deal_story(s, lang="en")) == [
         "Team Eux made the contract.",
-        "Card points, dix de der included: Nous 68 (3 plis), Eux 94 (5 plis).",
+        f"Card points, dix de der included: Nous 68 (3{NB}plis), Eux 94 (5{NB}plis).",
         f"Announcements scored: {announcement_name(tierce, 'en')}, for Eux.",
         "Belote-rebelote: 20 points for Nous (R5).",
         "Totals: takers 114, defenders 88. The takers have more, so each team writes its "

@@ -70,7 +70,7 @@ def _head(score: ScoreBreakdown, team: dict[Team, str], lang: str) -> str:
 
 def _took(contract: Contract, me: Seat, team: dict[Team, str], lang: str) -> str:
     """Who took and in which atout."""
-    suit = _suit(contract.trump, lang)
+    suit = f'<span class="bt-story-suit">{_suit(contract.trump, lang)}</span>'
     if contract.taker is me:
         return _sentence("took_you", lang, suit=suit)
     return _sentence("took", lang, seat=_e(explain.seat_name(contract.taker, lang)),
