@@ -9,8 +9,8 @@ app words from the engine's score, paragraph by paragraph.
 Lesson 8 (the game): a game to 501 played to its end in Python and saved in the store the
 Voilà server reads (``BELOTE_TEACH_DATA``, set by the root ``conftest.py``); the page that
 resumes it shows the winner's banner first at the top of the table, then the story of the
-last deal with the game's totals. The test then starts a new game, since the other tests
-of lesson 8 expect a game going on.
+last deal with the game's totals. The test then starts a new game to 1000 with the coach
+on, as a fresh store would, since the other tests of lesson 8 expect a game going on.
 
 With ``BELOTE_TEACH_SHOTS`` set to a folder, the practice test saves there the top of the
 table of the made, dedans and capot deals (``deal-story-made.png``...), as in ``docs/``.
@@ -200,8 +200,9 @@ def test_a_game_over_shows_its_winner_at_the_top(page: Page, voila: VoilaServer)
     from playwright.sync_api import expect
 
     game = _finished_game()
-    GameStore().save("game", game, meta={"level": "club", "coaching": False, "seed": 5,
-                                         "saves": SAVES, "counted": True, "pace": 0.0})
+    # the settings of a fresh game, so that the new game started at the end is one too
+    GameStore().save("game", game, meta={"level": "club", "coaching": True, "seed": 5,
+                                         "saves": SAVES, "counted": True, "pace": 0.6})
     deal = game.deal
     status = f'<p class="bt-table-status">{explain.text("deal_over", "en")}</p>'
     expected = story_lines(render_deal_story(deal.score, lang="en", contract=deal.contract,
@@ -218,5 +219,6 @@ def test_a_game_over_shows_its_winner_at_the_top(page: Page, voila: VoilaServer)
     box, board = banner.bounding_box(), page.locator(".bt-part-table").bounding_box()
     assert box is not None and board is not None          # at the top, beside or above
     assert box["y"] < board["y"] + board["height"] / 2    # the felt, not under the sheet
+    page.get_by_label(explain.text("target_label", "en")).select_option("1000")
     new_game(page)                          # the other tests of lesson 8 expect a game on
     expect(page.locator(".bt-story-banner")).to_have_count(0)
