@@ -20,7 +20,14 @@ over, the same cards are dealt again beside the game, the score sheet keeps the 
 first played, and the next deal of the game follows as if the replay had not happened.
 
 Everything is deterministic given the seed: the computer players draw from one
-``random.Random``, the coach from another derived from it.
+``random.Random``, the coach from another derived from it and from the position token, so
+that the hint and the review of one position sample the same deals and agree (the card
+the hint recommends is the best card of the review).
+
+The coach's comment on a decision comes in parts (:meth:`Feedback.parts`): the card, the
+announcements declared with it (R4.4) and belote (R5), each with its own mark (right,
+could be better, a mistake) and verdict sentence, so that a right card is never marked
+wrong for an announcement left out.
 
 The learner may switch language at any time (:attr:`TableSession.lang`): what the session
 says from then on is in the new language, and what it said before can be worded again
@@ -50,7 +57,8 @@ from belote_teach.players.base import says_belote
 from belote_teach.rules import Rule
 from belote_teach.transcript import parse_transcript, to_transcript
 
-__all__ = ["Advice", "Event", "Feedback", "Mistake", "ReplayError", "TableSession"]
+__all__ = ["MARKS", "Advice", "Event", "Feedback", "Mistake", "Part", "ReplayError",
+           "TableSession", "parts"]
 
 Review = coach.Review | coach_calls.BidReview | coach_calls.AnnouncementReview \
     | coach_calls.BeloteReview
@@ -100,6 +108,43 @@ class Mistake:
     review: Review
 
 
+#: The mark of each coach verdict at the table: right, could be better, a mistake.
+MARKS: Mapping[coach.Verdict, str] = {
+    coach.Verdict.BEST: "ok", coach.Verdict.ALSO_GOOD: "ok",
+    coach.Verdict.INACCURACY: "better", coach.Verdict.MISTAKE: "bad",
+    coach.Verdict.ILLEGAL: "bad"}
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a decision as the coach judged it: the card, the announcements
+    declared with it (R4.4), or belote (R5).
+
+    Attributes:
+        mark: ``"ok"`` (right: the best card or one as good), ``"better"`` (could be
+            better: an inaccuracy) or ``"bad"`` (a mistake), from :data:`MARKS`.
+        verdict: the verdict sentence (one sentence, set in bold).
+        details: why, naming the cards (may be empty).
+    """
+
+    mark: str
+    verdict: str
+    details: str
+
+
+def parts(reviews: Sequence[Review], lang: str) -> tuple[Part, ...]:
+    """The coach's reviews of one decision as :class:`Part` values in ``lang``, in the
+    order given (the card first): each with its own mark, so that the mark of the card
+    never depends on its announcements or belote.
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"``.
+    """
+    check_language(lang)
+    return tuple(Part(MARKS[r.verdict], r.verdict_text(lang), r.details_text(lang))
+                 for r in reviews)
+
+
 @dataclass(frozen=True)
 class Feedback:
     """What the table says back to a learner decision.
@@ -131,6 +176,15 @@ class Feedback:
         """
         check_language(lang)
         return self.wording(lang) if self.wording is not None else self.text
+
+    def parts(self, lang: str) -> tuple[Part, ...]:
+        """The coach's comment in ``lang`` as one :class:`Part` per review (card,
+        announcements, belote); empty for a refused action or without the coach.
+
+        Raises:
+            UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"``.
+        """
+        return parts(self.reviews, lang)
 
 
 class ReplayError(ValueError):
@@ -181,6 +235,8 @@ class TableSession:
             seat: given.get(seat) or make_player(level) for seat in Seat if seat is not learner}
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         self.coach_rng = random.Random(self.rng.getrandbits(32))
+        self._coach_seed = self.coach_rng.getrandbits(64)
+        self._evaluated: tuple[str, coach.Evaluation] | None = None   # (position, values)
         self.coaching = coaching
         self._lang = lang
         self._start = table.copy()
@@ -333,14 +389,14 @@ class TableSession:
         obs = self.observation
         reviews: tuple[Review, ...] = ()
         if self.coaching:
-            reviews = (coach_calls.review_bid(obs, bid, rng=self.coach_rng),)
+            reviews = (coach_calls.review_bid(obs, bid, rng=self._chance()),)
         try:
             self._live.bid(bid, seat=self.learner)
         except IllegalBidError:
             # the rule in the learner's language (an illegal bid is refused before any
             # simulation, so the coach's chance is not drawn from)
             refused = reviews[0] if reviews else coach_calls.review_bid(obs, bid,
-                                                                        rng=self.coach_rng)
+                                                                        rng=self._chance())
             return Feedback(False, refused.explanation(self.lang),
                             wording=refused.explanation)
         self._keep(obs, reviews)
@@ -376,8 +432,8 @@ class TableSession:
         if refused:                         # the rule explained, in the learner's language
             return Feedback(False, refused[0].explanation(self.lang),
                             wording=refused[0].explanation)
-        reviews = (coach.review(obs, parsed, rng=self.coach_rng), *calls) if self.coaching \
-            else ()
+        reviews = (coach.review(obs, parsed, evaluation=self._evaluation()), *calls) \
+            if self.coaching else ()
         self._live.play(parsed, seat=self.learner, announce=tuple(announce), belote=belote)
         self._keep(obs, reviews)
         return self._accepted(reviews)
@@ -403,8 +459,20 @@ class TableSession:
         if not self.learner_to_act:
             raise ValueError("no hint: it is not your turn")
         if self.deal.phase.is_bidding:
-            return coach_calls.hint_bid(obs, rng=self.coach_rng)
-        return coach.hint(obs, rng=self.coach_rng)
+            return coach_calls.hint_bid(obs, rng=self._chance())
+        return coach.hint(obs, evaluation=self._evaluation())
+
+    def announcement_advice(self) -> coach_calls.AnnouncementHint | None:
+        """The coach's advice on the announcements the learner may declare with the card
+        they are about to play (R4.4; what was said before it counts, R4.5, R4.6):
+        ``text(lang)`` words it. ``None`` when there is nothing to declare now (not the
+        learner's first card, nothing in the hand, announcements off) or the coach is
+        off."""
+        obs = self.observation
+        if (not self.coaching or not self.learner_to_act or self.deal.phase is not Phase.PLAY
+                or not obs.announcements_available):
+            return None
+        return coach_calls.hint_announcements(obs)
 
     def undo(self) -> bool:
         """Take back the learner's last card and the computer cards played after it (only
@@ -511,6 +579,21 @@ class TableSession:
         """What the actions go to: the practice replay, else the table (the game checks
         its deal and writes the score sheet)."""
         return self._replay if self._replay is not None else self.table
+
+    def _chance(self) -> random.Random:
+        """The coach's chance for the position on the table: the same for every question
+        asked of it there (the hint, the review of the learner's decision), so that they
+        sample the same deals and never disagree; another position, another chance."""
+        return random.Random(f"{self._coach_seed}:{self.position}")
+
+    def _evaluation(self) -> coach.Evaluation:
+        """The coach's evaluation of the learner's card now (:func:`coach.evaluate`, with
+        :meth:`_chance`), computed once per position: the hint and the review of the card
+        played there read the same one."""
+        position = self.position
+        if self._evaluated is None or self._evaluated[0] != position:
+            self._evaluated = (position, coach.evaluate(self.observation, rng=self._chance()))
+        return self._evaluated[1]
 
     def _check_turn(self, what: str, *, bidding: bool) -> None:
         deal = self.deal

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from belote_teach.announcements import Announcement
+from belote_teach.announcements import Announcement, AnnouncementType
 from belote_teach.bidding import Bid, BidKind
 from belote_teach.cards import SEQUENCE_ORDER, Card, Rank, Seat, Suit
 from belote_teach.explain import (

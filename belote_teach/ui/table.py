@@ -43,6 +43,7 @@ from belote_teach.cards import Card
 from belote_teach.deal import Phase
 from belote_teach.explain import calls as call_text
 from belote_teach.players.base import says_belote
+from belote_teach.render.comment import comment_html
 from belote_teach.render.deal_story import render_deal_story
 from belote_teach.render.score_sheet import render_deal_breakdown
 from belote_teach.render.table import render_last_trick, render_table, spoken_words
@@ -120,6 +121,7 @@ class TableApp(widgets.VBox):
         self.bids: dict[str, widgets.Button] = {}
         self.announce_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.announce_title = widgets.HTML()
+        self.announce_advice = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.announce: list[widgets.Checkbox] = []
         self._offered: tuple[Announcement, ...] = ()
         self.belote = widgets.ToggleButton(value=False)
@@ -157,6 +159,13 @@ class TableApp(widgets.VBox):
         super().__init__([self.status, self.board, self.bid_box, self.announce_box,
                           self.belote, tools, self.review])
         self.add_class("bt-table-app")
+        # the parts the stylesheet lays out: beside the table on a wide screen, the
+        # controls of the learner's turn right under the hand on a narrow one
+        for part, css in ((self.status, "bt-table-status-line"), (self.board, "bt-table-board"),
+                          (self.bid_box, "bt-table-bids"), (self.announce_box, "bt-table-announce"),
+                          (self.belote, "bt-table-belote"), (tools, "bt-table-tools"),
+                          (self.review, "bt-table-review-box")):
+            part.add_class(css)
         paint_deck(self, self.four_colour.value)
         if start:
             self.advance()
@@ -227,6 +236,7 @@ class TableApp(widgets.VBox):
         self.last_button.tooltip = self.last_button.description
         self.review_button.tooltip = self.review_button.description
         self.announce_title.value = html.escape(explain.text("declare_with_card", lang))
+        self.announce_advice.value = self._announce_advice()
         for announcement, box in zip(self._offered, self.announce, strict=True):
             box.description = call_text.announcement_name(announcement, lang)
 
@@ -366,22 +376,20 @@ class TableApp(widgets.VBox):
         self._answer(self.session.bid(bid))
 
     def _answer(self, feedback: Feedback) -> None:
-        verdicts = {r.verdict.value for r in feedback.reviews}
-        if not feedback.accepted or "mistake" in verdicts:
-            kind = "bad"                               # refused, or a mistake (✗)
-        elif "inaccuracy" in verdicts:
-            kind = "better"
-        else:
-            kind = "ok"
         rule = feedback.rule
 
         def said(lang: str) -> str:
+            if feedback.accepted:                      # each part with its own mark
+                return comment_html(feedback.parts(lang), lang)
             words = feedback.text_in(lang)
             if rule is not None:                        # a refused card: the rule first
                 head = explain.text("correct_rule", lang, title=explain.rule_title(rule, lang),
                                     rule_id=rule.rule_id)
-                return render.message_html(kind, head, [words])
-            return render.message_html(kind, words) if words else ""
+                return render.message_html("bad", head, [words])
+            if not words:
+                return ""
+            verdict, details = call_text.first_sentence(words)
+            return render.message_html("bad", verdict, [details])
 
         self._said = said
         self._notice = None
@@ -401,8 +409,10 @@ class TableApp(widgets.VBox):
     def _hint(self) -> None:
         if self.learner_may_act:
             advice = self.session.advice()
+            declare = self.session.announcement_advice()     # the first card's box too
             self._said = lambda lang: render.message_html(
-                "info", explain.text("hint_title", lang), [advice.text(lang)])
+                "info", explain.text("hint_title", lang),
+                [advice.text(lang), declare.text(lang) if declare is not None else ""])
             self.redraw()
 
     def _undo(self) -> None:
@@ -580,7 +590,19 @@ class TableApp(widgets.VBox):
         self.announce = [widgets.Checkbox(value=False, indent=False,
                                           description=call_text.announcement_name(a, lang))
                          for a in available]
-        self.announce_box.children = (self.announce_title, *self.announce) if available else ()
+        self.announce_advice.value = self._announce_advice()
+        shown = (self.announce_advice, self.announce_title, *self.announce)
+        self.announce_box.children = shown if available else ()
+
+    def _announce_advice(self) -> str:
+        """With the coach, its advice on the announcements of the first card, above their
+        boxes (what the hand holds and where to tick it, or why it cannot score), so the
+        learner who comes from the bidding sees it before playing; else ``""``."""
+        advice = self.session.announcement_advice() if self._offered else None
+        if advice is None:
+            return ""
+        words = html.escape(advice.text(self.session.lang))
+        return f'<p class="bt-declare-advice">{words}</p>'
 
     def _draw_belote(self, playable: bool) -> None:
         session = self.session

@@ -1,0 +1,241 @@
+"""What was said at the table, counted by the coach (R4.4-R4.6, R5.1), and one verdict per
+part of a decision at the table: the card, its announcements and belote each get their own
+mark, so a right card is never marked wrong for an announcement left out. Positions are
+real deals (club players) found by their seed; each test checks first that its deal is the
+situation it is about."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+
+import pytest
+
+from belote_teach import coach_calls
+from belote_teach.announcements import (
+    Announcement,
+    AnnouncementType,
+    outranks,
+    possible_announcements,
+)
+from belote_teach.cards import Card, Seat, Suit
+from belote_teach.coach import Verdict
+from belote_teach.deal import Deal, Phase
+from belote_teach.players.club import ClubPlayer
+from belote_teach.players.tracking import track
+from belote_teach.session import TableSession
+from belote_teach.ui.table import TableApp
+
+S, E, N, W = Seat.SOUTH, Seat.EAST, Seat.NORTH, Seat.WEST
+CINQUANTE = AnnouncementType.CINQUANTE
+
+
+def _first_card(seed: int, dealer: Seat) -> TableSession:
+    """The session of ``Deal.new(dealer, rng=seed)`` at South's first card, the bids made
+    by club players (South's too)."""
+    session = TableSession(Deal.new(dealer, rng=seed), rng=seed)
+    club = ClubPlayer()
+    while True:
+        session.run_computers()
+        if session.deal.phase is not Phase.BIDDING_1 and session.deal.phase is not Phase.BIDDING_2:
+            break
+        session.deal.bid(club.choose_bid(session.observation, random.Random(0)).action, seat=S)
+    assert session.deal.phase is Phase.PLAY and not session.deal.tricks
+    assert session.learner_to_act
+    return session
+
+
+def _text(markup: str) -> str:
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", markup))).strip()
+
+
+# ------------------------------------------------------------------ the engine's facts
+def test_a_cinquante_beats_any_tierce_and_a_tierce_no_tierce_for_sure() -> None:
+    tierce = Announcement.of("tierce", "A", "S")                    # the strongest tierce
+    assert outranks(CINQUANTE, [tierce], Suit.SPADES)
+    # a tierce to the K may lose to a tierce to the A, or beat one to the Q
+    assert not outranks(AnnouncementType.TIERCE, [Announcement.of("tierce", "K", "C")],
+                        Suit.HEARTS)
+    # the lowest plain tierce (7-8-9) at best ties another 7-8-9: nobody scores (R4.5)
+    assert outranks(AnnouncementType.TIERCE, [Announcement.of("tierce", "9", "C")],
+                    Suit.HEARTS)
+    assert not outranks(CINQUANTE, [Announcement.of("cinquante", "10", "H")], Suit.HEARTS)
+    # a carré beats a cent at equal points, whatever its rank (R4.5)
+    assert outranks(AnnouncementType.CARRE, [Announcement.of("cent", "A", "H")], Suit.HEARTS)
+    assert not outranks("cent", [Announcement.of("carre", "Q")], Suit.HEARTS)
+    # a partner's declaration heard stands for any announcement of its kind
+    assert not outranks(CINQUANTE, [tierce, AnnouncementType.CENT], Suit.SPADES)
+    assert outranks("cent", [tierce, AnnouncementType.CINQUANTE], Suit.SPADES)
+    assert not outranks(CINQUANTE, [], Suit.SPADES)
+
+
+def test_the_observer_s_own_cards_rule_announcements_out() -> None:
+    assert len(possible_announcements("carre")) == 6
+    jacks = possible_announcements("carre", [Card.parse("JS")])
+    assert Announcement.of("carre", "J") not in jacks and len(jacks) == 5
+    # a carré of nines beats a carré of aces, unless the observer holds a 9 (and a J):
+    # then only weaker carrés are left to the declarer
+    aces = [Announcement.of("carre", "A")]
+    assert not outranks("carre", aces, Suit.HEARTS)
+    assert not outranks("carre", aces, Suit.HEARTS, ["9S", "JS"])
+    assert outranks("carre", [Announcement.of("carre", "Q")], Suit.HEARTS, ["JS", "9S", "AS",
+                                                                           "10S", "KS"])
+    for run in possible_announcements("tierce", ["8H"]):
+        assert Card.parse("8H") not in run.implied_cards
+    assert len(possible_announcements("tierce", ["8H"])) == 24 - 2     # 7-8-9, 8-9-10 of ♥
+
+
+def test_belote_said_tells_where_the_other_card_is() -> None:
+    """After "belote" with the K of atout, the Q is known to be in the same hand (R5.1):
+    every sampled world puts it there."""
+    for seed in range(400):
+        deal = Deal.new(S, rng=seed)
+        session = TableSession(deal, players={s: ClubPlayer() for s in Seat if s is not S},
+                               rng=seed, coaching=False)
+        club = ClubPlayer()
+        while not deal.phase.is_over:
+            session.run_computers()
+            if deal.phase.is_over:
+                break
+            obs = session.observation
+            calls = [c for c in obs.belote_calls if c.seat is not S and c.word == "belote"]
+            if calls and deal.phase is Phase.PLAY:
+                call = calls[0]
+                other = next(c for c in (Card(r, call.card.suit) for r in
+                                         (call.card.rank.__class__.KING,
+                                          call.card.rank.__class__.QUEEN))
+                             if c != call.card)
+                if other in track(obs).unseen:
+                    assert other in track(obs).known[call.seat]
+                    return
+            if deal.phase.is_bidding:
+                deal.bid(club.choose_bid(obs, random.Random(0)).action, seat=S)
+            else:
+                deal.play(club.choose_card(obs, random.Random(0)).action, seat=S)
+    raise AssertionError("no deal with a 'belote' said by another seat found")
+
+
+# ------------------------------------------------------------------ announcements (R4.4-R4.6)
+def test_an_announcement_a_cinquante_beats_cannot_score_and_costs_nothing() -> None:
+    session = _first_card(8, E)
+    obs = session.observation
+    assert (W, CINQUANTE) in obs.announcements_heard
+    assert {p.seat for p in obs.trick.plays} == {N, W}              # the partner has played
+    tierce = Announcement.of("tierce", "Q", "D")
+    assert obs.announcements_available == (tierce,)
+    left_out = coach_calls.review_announcements(obs, ())
+    assert left_out.verdict is Verdict.BEST and left_out.outranked_by == (W, CINQUANTE)
+    assert left_out.explanation("en") == (
+        "West's cinquante beats your tierce Q♦ J♦ 10♦ (20 points) whatever its cards (R4.5): "
+        "your announcement cannot score in this deal. Leaving it out costs nothing, and "
+        "declaring it would cost nothing either.")
+    assert left_out.explanation("fr") == (
+        "La cinquante d'Ouest bat ta tierce D♦ V♦ 10♦ (20 points) quelles que soient ses "
+        "cartes (R4.5)\u00a0: ton annonce ne peut pas marquer à cette donne. Ne pas la déclarer "
+        "ne coûte rien, et la déclarer ne coûterait rien non plus.")
+    declared = coach_calls.review_announcements(obs, (tierce,))
+    assert declared.verdict is Verdict.BEST
+    assert declared.explanation("en").endswith("cannot score in this deal; declaring it "
+                                               "cost nothing.")
+    advice = coach_calls.hint_announcements(obs)
+    assert advice is not None and advice.outranked_by == (W, CINQUANTE)
+    assert "declaring it costs nothing" in advice.text("en")
+    assert "la déclarer ne coûte rien" in advice.text("fr")
+
+
+def test_while_the_partner_may_declare_better_leaving_it_out_could_be_better() -> None:
+    session = _first_card(274, N)
+    obs = session.observation
+    assert (W, CINQUANTE) in obs.announcements_heard
+    assert N not in {p.seat for p in obs.trick.plays}               # North plays after South
+    review = coach_calls.review_announcements(obs, ())
+    assert review.verdict is Verdict.INACCURACY and review.partner_to_play
+    en = review.explanation("en")
+    assert en.startswith("You left out tierce Q♣ J♣ 10♣ (20 points) (R4.1). West's "
+                         "cinquante beats your tierce Q♣ J♣ 10♣ (20 points) whatever its "
+                         "cards (R4.5), but your partner North has not played yet")
+    assert en.endswith("Declaring costs nothing: declare it.")
+    fr = review.explanation("fr")
+    assert "mais ton partenaire Nord n'a pas encore joué\u00a0:" in fr
+    assert fr.endswith("La déclarer ne coûte rien\u00a0: déclare-la.")
+
+
+def test_points_left_out_when_nobody_can_beat_them_are_lost_for_sure() -> None:
+    session = _first_card(3, S)
+    obs = session.observation
+    assert {p.seat for p in obs.trick.plays} == {E, N, W}           # South plays last
+    review = coach_calls.review_announcements(obs, ())
+    assert review.verdict is Verdict.MISTAKE and review.sure
+    assert "would have scored 20 more points for your team for sure" in review.explanation("en")
+    assert "auraient rapporté 20 points de plus à ton équipe à coup sûr" in (
+        review.explanation("fr"))
+
+
+def test_an_opponent_s_declaration_that_may_not_win_is_named() -> None:
+    session = _first_card(1, N)
+    obs = session.observation
+    review = coach_calls.review_announcements(obs, ())
+    assert review.verdict is Verdict.MISTAKE and review.heard and not review.sure
+    assert review.outranked_by is None
+    heard = review.heard[0]
+    assert heard[0].team is not S.team
+    assert "What the opponents declared (" in review.explanation("en")
+    assert "Ce qu'ont annoncé les adversaires (" in review.explanation("fr")
+
+
+# ------------------------------------------------------------------ one verdict per part
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_best_card_keeps_its_mark_when_an_announcement_is_left_out(lang: str) -> None:
+    """A first card with a tierce left out: the card's line is marked right, the
+    announcement's line wrong, each with its own verdict in bold; the hint and the box
+    of the first card both point at the announcement before the card is played."""
+    session = _first_card(1, N)
+    session.lang = lang
+    app = TableApp(session, pace=0)
+    advice = session.announcement_advice()
+    assert advice is not None
+    box = _text(app.announce_advice.value)
+    assert box == _text(advice.text(lang)) and app.announce_advice in app.announce_box.children
+    app.hint_button.click()
+    hint = _text(app.board.feedback_html)
+    assert _text(session.advice().text(lang)) in hint and _text(advice.text(lang)) in hint
+    best = session.advice().card
+    app.board.selected = str(best)
+    comment = app.board.feedback_html
+    lines = re.findall(r'<p class="bt-part bt-part-(\w+)">(.*?)</p>', comment)
+    assert [mark for mark, _ in lines] == ["ok", "bad"]             # card, announcements
+    assert 'class="bt-msg bt-ok bt-coach"' in comment               # the box: the card's
+    card_line = _text(lines[0][1])
+    assert card_line.startswith("✓")
+    verdict = re.search(r"<b>(.*?)</b>", lines[0][1])
+    assert verdict is not None
+    words = {"en": "is the best card here", "fr": "est la meilleure carte ici"}[lang]
+    assert words in html.unescape(verdict.group(1))
+    assert _text(lines[1][1]).startswith("✗")
+    assert "✗" not in card_line
+
+
+def test_the_hint_and_the_review_of_one_position_agree() -> None:
+    """The card the hint recommends is the best card of the review of the same position
+    (the coach samples the same deals for both)."""
+    for seed, dealer in ((1, N), (3, S), (8, E), (274, N)):
+        session = _first_card(seed, dealer)
+        card = session.advice().card
+        feedback = session.play(card, announce=session.observation.announcements_available)
+        assert feedback.reviews[0].verdict is Verdict.BEST, (seed, dealer)
+
+
+def test_every_sampled_world_gives_a_declarer_what_was_declared() -> None:
+    """West said « cinquante » during the first pli (R4.4): in every world the coach
+    samples, West's hand at the start of play holds a cinquante (R4.1)."""
+    from belote_teach.announcements import find_announcements
+    from belote_teach.sampling import sample_worlds
+
+    obs = _first_card(8, E).observation
+    assert (W, CINQUANTE) in obs.announcements_heard and not obs.shown_announcements
+    played = [p.card for p in obs.trick.plays if p.seat is W]
+    for world in sample_worlds(obs, random.Random(0), 40):
+        start = [*world[W], *played]
+        kinds = {a.type for a in find_announcements(start, obs.trump)}
+        assert CINQUANTE in kinds or AnnouncementType.CENT in kinds
