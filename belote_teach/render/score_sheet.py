@@ -120,13 +120,16 @@ def _marked_lines(score: ScoreBreakdown) -> list[_Line] | None:
 
 
 def _cell(value: int | str | None) -> str:
+    """A team's cell of the deal summary: its points on the row's first line, and under
+    them, for the announcements, what was declared (``"50\ncinquante …"``)."""
     if value is None:
         return '<td class="bt-sheet-num bt-sheet-none"></td>'
     if isinstance(value, int):
         return f'<td class="bt-sheet-num">{value}</td>'
     number, _, note = value.partition("\n")
     small = f'<small class="bt-sheet-note">{_e(note)}</small>' if note else ""
-    return f'<td class="bt-sheet-num">{_e(number)}{small}</td>'
+    return (f'<td class="bt-sheet-num"><span class="bt-sheet-points">{_e(number)}</span>'
+            f"{small}</td>")
 
 
 def _rows(lines: list[_Line], order: tuple[Team, Team], lang: str, css: str = "") -> str:

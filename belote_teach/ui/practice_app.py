@@ -79,8 +79,10 @@ class PracticeApp(widgets.VBox):
         self.start_button = widgets.Button(button_style="primary")
         self.start_button.on_click(lambda _: self.start())
         self.goal = widgets.HTML()
+        self.goal.add_class("bt-practice-goal")
         self.table_box = widgets.VBox()
         self.debrief = widgets.VBox()
+        self.debrief.add_class("bt-debrief")
         self.position = widgets.HTML()
         self.table: TableApp | None = None
         self._label()
@@ -181,10 +183,15 @@ class PracticeApp(widgets.VBox):
         head = explain.text(key, lang, n=len(mistakes))
         rows: list[widgets.Widget] = [widgets.HTML(f"<h3>{html.escape(head)}</h3>")]
         for number, mistake in enumerate(mistakes, 1):
-            button = widgets.Button(description=explain.text("debrief_show", lang, n=number))
+            # the button as wide as its words, the review beside it taking the rest (under
+            # it on a narrow screen): a button never cuts its label
+            button = widgets.Button(description=explain.text("debrief_show", lang, n=number),
+                                    layout=widgets.Layout(width="auto", flex="0 0 auto"))
             button.on_click(lambda _, m=mistake: self.show(m))
-            text = widgets.HTML(f"<p>{html.escape(mistake.review.explanation(lang))}</p>")
-            rows.append(widgets.HBox([button, text]))
+            text = widgets.HTML(f"<p>{html.escape(mistake.review.explanation(lang))}</p>",
+                                layout=widgets.Layout(flex="1 1 18rem", min_width="0"))
+            rows.append(widgets.HBox([button, text], layout=widgets.Layout(
+                flex_flow="row wrap", align_items="baseline")))
         self.debrief.children = tuple(rows)
 
     def show(self, mistake: Mistake) -> None:
