@@ -34,7 +34,7 @@ class CommentPart(Protocol):
     def details(self) -> str: ...
 
 
-def comment_html(parts: Sequence[CommentPart], lang: str) -> str:
+def comment_html(parts: Sequence[CommentPart], lang: str, *, head: str = "") -> str:
     """The coach's comment box: one paragraph per part, ``<mark> <b>verdict</b>
     details``; ``""`` without parts.
 
@@ -42,6 +42,7 @@ def comment_html(parts: Sequence[CommentPart], lang: str) -> str:
         parts: the parts of the decision, the card first; each ``mark`` is ``"ok"``,
             ``"better"`` or ``"bad"``.
         lang: ``"en"`` or ``"fr"`` (the marks' words for screen readers).
+        head: a title above the parts (``"Your choice: prendre (take)"``), or none.
 
     Raises:
         ValueError: unknown language, or a mark that is none of the three.
@@ -60,5 +61,6 @@ def comment_html(parts: Sequence[CommentPart], lang: str) -> str:
             f'<span class="bt-verdict-mark" aria-hidden="true">{MARK_SYMBOLS[part.mark]}</span>'
             f'<span class="bt-table-sr">{html.escape(words)} </span>'
             f"<b>{html.escape(part.verdict)}</b>{details}</p>")
+    title = f'<p class="bt-head">{html.escape(head)}</p>' if head else ""
     return (f'<div class="bt-msg bt-{parts[0].mark} bt-coach" role="status">'
-            f'{"".join(lines)}</div>')
+            f'{title}{"".join(lines)}</div>')

@@ -34,6 +34,7 @@ from belote_teach.announcements import (
 from belote_teach.bidding import Bid
 from belote_teach.cards import DECK, Card, Seat, Suit, Team, parse_cards
 from belote_teach.coach_calls import (
+    hint_announcements,
     hint_bid,
     review_announcements,
     review_belote,
@@ -57,11 +58,13 @@ from belote_teach.observation import Observation
 from belote_teach.players import ClubPlayer, play_deal
 from belote_teach.practice import load_practice_deals
 from belote_teach.render import examples
+from belote_teach.render.comment import comment_html
 from belote_teach.render.score_sheet import render_deal_breakdown, render_score_sheet
 from belote_teach.render.table import render_table, spoken_words
 from belote_teach.rules import RuleSet, legal_plays
 from belote_teach.scenarios import load_file
 from belote_teach.scoring import score_deal
+from belote_teach.session import Review, parts
 from belote_teach.trick import Trick
 from belote_teach.ui.board import StaticBoard
 from belote_teach.ui.drill import DrillPlayer
@@ -523,13 +526,14 @@ def show_bidding(hand: Iterable[Card | str], turned: Card | str,
     deal = _bidding_deal(hand, turned, history, _check_seed(seed))
     obs = deal.observation(LEARNER)
     t = examples.lesson_text
-    lines = [hint_bid(obs, rng=random.Random(seed), samples=samples).text(lang)]
-    head = t("bidding.head_hint", lang)
+    advice = _coach_box(t("bidding.head_hint", lang),
+                        [hint_bid(obs, rng=random.Random(seed), samples=samples).text(lang)])
+    reviewed = ""
     if bid is not None:
         review = review_bid(obs, bid, rng=random.Random(seed), samples=samples)
-        lines.insert(0, review.explanation(lang))
-        head = t("bidding.head_review", lang, bid=bid_name(review.bid, lang))
-    return StaticBoard(table_html=_table_of(obs, lang), feedback_html=_coach_box(head, lines))
+        reviewed = comment_html(parts([review], lang), lang, head=t(
+            "bidding.head_review", lang, bid=bid_name(review.bid, lang)))
+    return StaticBoard(table_html=_table_of(obs, lang), feedback_html=reviewed + advice)
 
 
 # ---------------------------------------------------------------------------- lesson 4 (R4, R5)
@@ -674,10 +678,11 @@ def show_play(seed: int, dealer: Seat | str = LEARNER, *, cards: int = 0,
     lines = _play_text(deal, obs, lang)
     if hint:
         lines.append(coach.hint(obs, rng=random.Random(seed)).text(lang))
+    reviews: list[Review] = []
     if review is not None and belote is not None:
-        lines.append(review_belote(obs, review, belote).explanation(lang))
+        reviews.append(review_belote(obs, review, belote))
     elif review is not None:
-        lines.append(coach.review(obs, review, rng=random.Random(seed)).explanation(lang))
+        reviews.append(coach.review(obs, review, rng=random.Random(seed)))
     t = examples.lesson_text
     if deal.score is not None:
         head = t("play.head_over", lang)
@@ -687,7 +692,7 @@ def show_play(seed: int, dealer: Seat | str = LEARNER, *, cards: int = 0,
     if deal.score is not None:
         more = render_deal_breakdown(deal.score, lang=lang, nous=LEARNER.team)
     return StaticBoard(table_html=_table_of(obs, lang, during_play=True), hand_html=more,
-                       feedback_html=_coach_box(head, lines))
+                       feedback_html=_coach_box(head, lines) + _reviews_html(reviews, lang))
 
 
 # ---------------------------------------------------------------------------- lesson 5 (R6)
@@ -829,11 +834,12 @@ def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
                       f"South's bid in round {moment.bidding}")
         obs = deal.observation(LEARNER)
         lines = [hint_bid(obs, rng=random.Random(rng_seed)).text(lang)] if hint else []
+        bid_reviews: list[Review] = []
         if review is not None:
-            lines.insert(0, review_bid(obs, Bid.parse(review),
-                                       rng=random.Random(rng_seed)).explanation(lang))
+            bid_reviews.append(review_bid(obs, Bid.parse(review), rng=random.Random(rng_seed)))
         return StaticBoard(table_html=_table_of(obs, lang),
-                           feedback_html=_coach_box(practice.title(lang), lines))
+                           feedback_html=_coach_box(practice.title(lang), lines)
+                           + _reviews_html(bid_reviews, lang))
     _replay_until(deal, lambda d: (d.phase is Phase.PLAY and d.turn is LEARNER
                                    and len(d.tricks) + 1 == moment.trick),
                   f"South's card in pli {moment.trick}")
@@ -842,24 +848,33 @@ def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
     assert legal is not None
     states = {card: ("legal" if card in legal else "dim") for card in legal.hand}
     lines = _play_text(deal, obs, lang)
-    if declare is not None:
-        declared = _announcements(declare, "declare")
-        lines.append(review_announcements(obs, declared).explanation(lang))
+    evaluation = coach.evaluate(obs, rng=random.Random(rng_seed)) if hint or review else None
     if hint:
-        lines.append(coach.hint(obs, rng=random.Random(rng_seed)).text(lang))
+        lines.append(coach.hint(obs, evaluation=evaluation).text(lang))
+        declarable = hint_announcements(obs)
+        if declarable is not None and declare is None:
+            lines.append(declarable.text(lang))
+    reviews: list[Review] = []
     if review is not None:
         card = Card.parse(str(review))
         if belote is not None:
-            lines.append(review_belote(obs, card, belote).explanation(lang))
+            reviews.append(review_belote(obs, card, belote))
         else:
-            lines.append(coach.review(obs, card, rng=random.Random(rng_seed))
-                         .explanation(lang))
+            reviews.append(coach.review(obs, card, evaluation=evaluation))
+    if declare is not None:
+        reviews.append(review_announcements(obs, _announcements(declare, "declare")))
     return StaticBoard(
         table_html=render_table(obs, lang=lang, spoken=spoken_words(obs, lang),
                                 show_hand=False, show_master=True, last_trick_shown=True),
         hand_html=render.hand_html(legal.hand, lang, states=states, interactive=False,
                                    trump=legal.trump),
-        feedback_html=_coach_box(practice.title(lang), lines))
+        feedback_html=_coach_box(practice.title(lang), lines) + _reviews_html(reviews, lang))
+
+
+def _reviews_html(reviews: Sequence[Review], lang: str) -> str:
+    """The coach's reviews of one decision, one marked line per part (the card, its
+    announcements, belote), as the table shows them (:func:`comment_html`)."""
+    return comment_html(parts(reviews, lang), lang)
 
 
 # ---------------------------------------------------------------------------- drills (issue 6)
