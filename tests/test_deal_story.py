@@ -184,6 +184,20 @@ def test_a_reserve_won_belote_and_rounded_marks() -> None:
                      "Eux 200.")
 
 
+def test_a_renonce_says_who_revoked() -> None:
+    """The revoking team keeps only its belote, the other scores 162 (R3.8)."""
+    s = score_deal(takers=NS, card_points={NS: 100, EW: 62}, tricks={NS: 5, EW: 3},
+                   revoke=NS)
+    assert s.outcome is Outcome.DEDANS and s.marks == {NS: 0, EW: 162}
+    lines = story_lines(render_deal_story(s, lang="en"))
+    assert lines[0] == "Renonce! Team Nous revoked."
+    assert lines[2] == explain.catalog("en")["table"]["breakdown"]["verdict_revoke"].format(
+        offender="Nous")
+    assert lines[-1] == "Written for this deal: Nous 0, Eux 162."
+    assert story_lines(render_deal_story(s, lang="fr"))[0] == (
+        f"Renonce{NB}! L'équipe Nous a fait une renonce.")
+
+
 def test_a_passed_out_deal_says_nobody_scores() -> None:
     page = render_deal_story(None, lang="fr")
     assert story_lines(page) == [explain.catalog("fr")["table"]["passed_out"]]
