@@ -36,6 +36,7 @@ __all__ = ["render_deal_story"]
 
 
 def _fill(template: str, values: dict[str, str]) -> str:
+    """``template`` with each place marked ``\\1name\\1`` replaced by ``values[name]``."""
     for name, value in values.items():
         template = template.replace(f"\1{name}\1", value)
     return template
@@ -48,6 +49,7 @@ def _sentence(key: str, lang: str, **values: str) -> str:
 
 
 def _n(points: int, lang: str) -> str:
+    """Points as the learner reads them (:func:`~belote_teach.explain.number`), escaped."""
     return _e(explain.number(points, lang))
 
 
