@@ -127,16 +127,18 @@ def test_an_announcement_a_cinquante_beats_cannot_score_and_costs_nothing() -> N
     left_out = coach_calls.review_announcements(obs, ())
     assert left_out.verdict is Verdict.BEST and left_out.outranked_by == (W, CINQUANTE)
     assert left_out.explanation("en") == (
-        "West's cinquante beats your tierce Q♦ J♦ 10♦ (20 points) whatever its cards (R4.5): "
-        "your announcement cannot score in this deal. Leaving it out costs nothing, and "
-        "declaring it would cost nothing either.")
+        "Your tierce Q♦ J♦ 10♦ (20 points) cannot score in this deal. West's cinquante beats "
+        "it whatever its cards (R4.5): leaving it out costs nothing, and declaring it would "
+        "cost nothing either.")
+    assert left_out.verdict_text("en") == ("Your tierce Q♦ J♦ 10♦ (20 points) cannot score "
+                                           "in this deal.")
     assert left_out.explanation("fr") == (
-        "La cinquante d'Ouest bat ta tierce D♦ V♦ 10♦ (20 points) quelles que soient ses "
-        "cartes (R4.5)\u00a0: ton annonce ne peut pas marquer à cette donne. Ne pas la déclarer "
-        "ne coûte rien, et la déclarer ne coûterait rien non plus.")
+        "Ta tierce D♦ V♦ 10♦ (20 points) ne peut pas marquer à cette donne. La cinquante "
+        "d'Ouest bat ton annonce quelles que soient ses cartes (R4.5)\u00a0: ne pas la "
+        "déclarer ne coûte rien, et la déclarer ne coûterait rien non plus.")
     declared = coach_calls.review_announcements(obs, (tierce,))
     assert declared.verdict is Verdict.BEST
-    assert declared.explanation("en").endswith("cannot score in this deal; declaring it "
+    assert declared.explanation("en").endswith("whatever its cards (R4.5): declaring it "
                                                "cost nothing.")
     advice = coach_calls.hint_announcements(obs)
     assert advice is not None and advice.outranked_by == (W, CINQUANTE)

@@ -443,7 +443,8 @@ def _outranked(verdict: str, declared: Sequence[Announcement],
         return " ".join([first, _say(plural_key("ann_dead_partner", n, lang), lang,
                                      theirs=theirs, mine=mine, partner=who)])
     key = "ann_dead_missed" if missed else "ann_dead_declared"
-    return _say(plural_key(key, n, lang), lang, theirs=theirs, mine=mine)
+    # their announcement starts the second sentence: "… in this deal. West's cinquante …"
+    return _say(plural_key(key, n, lang), lang, theirs=_cap(theirs), mine=mine)
 
 
 def announcement_hint(*, available: Sequence[Announcement], points: int,
