@@ -51,6 +51,10 @@ def test_a_practice_deal_played_badly_gets_a_debrief() -> None:
     assert len(rows) == len(mistakes) + 1 and mistakes
     rows[1].children[0].click()
     assert "bt-table" in app.position.value
+    for row in rows[1:]:            # each button as wide as its words, never squeezed
+        button, review = row.children
+        assert (button.layout.width, button.layout.flex) == ("auto", "0 0 auto")
+        assert row.layout.flex_flow == "row wrap" and review.layout.min_width == "0"
 
 
 def test_errors() -> None:

@@ -54,8 +54,10 @@ MEASURE = """() => {
   };
   const all = selector => [...document.querySelectorAll(selector)]
     .filter(el => el.getClientRects().length).map(box);
+  const frame = app.getBoundingClientRect();
   return {
-    window: {width: document.documentElement.clientWidth, height: window.innerHeight},
+    window: {width: document.documentElement.clientWidth, height: window.innerHeight,
+             left: Math.max(0, frame.left), right: frame.right},
     table: all(".bt-table-app .bt-part-table .bt-table-wrap"),
     hand: all(".bt-table-app .bt-part-hand .bt-card"),
     bids: all(".bt-table-app .bt-table-bids button"),
@@ -78,12 +80,14 @@ def settle_layout(page: Page) -> None:
 
 
 def outside(boxes: list[dict[str, Any]], window: dict[str, float]) -> list[str]:
-    """The boxes not wholly inside the window."""
+    """The boxes not wholly inside the window, or sticking out of the app's sides (where
+    the page's cell would cut them)."""
+    left, right = window["left"], min(window["right"], window["width"])
     return [f"{b['what']} at top {b['top']:.0f}, bottom {b['bottom']:.0f}, "
-            f"left {b['left']:.0f}, right {b['right']:.0f}"
+            f"left {b['left']:.0f}, right {b['right']:.0f} (app: {left:.0f} to {right:.0f})"
             for b in boxes
             if b["top"] < -1 or b["bottom"] > window["height"] + 1
-            or b["left"] < -1 or b["right"] > window["width"] + 1]
+            or b["left"] < left - 1 or b["right"] > right + 1]
 
 
 def expect_turn_in_view(page: Page, phase: str, where: str) -> None:
