@@ -771,31 +771,27 @@ class _InTrick:
         return "lost" if self.lost else "behind"
 
 
-def _may_be_void(info: Tracking, seat: Seat, suit: Suit, size: int) -> bool:
-    """True when ``seat``, holding ``size`` cards, may hold none of ``suit``: no card of it
-    is known in its hand and the cards it may hold outside ``suit`` fill its hand."""
-    possible = info.possible(seat)
+def _may_be_void(info: Tracking, seat: Seat, possible: frozenset[Card], suit: Suit,
+                 size: int) -> bool:
+    """True when ``seat``, holding ``size`` cards among ``possible`` (what it may hold,
+    :meth:`Tracking.possible`), may hold none of ``suit``: no card of it is known in its
+    hand and the cards it may hold outside ``suit`` fill its hand."""
     if any(c.suit is suit for c in info.known.get(seat, ())):
         return False
     return sum(1 for c in possible if c.suit is not suit) >= size
 
 
-def _could_take(info: Tracking, seat: Seat, size: int, card: Card, master: Card, led: Suit
-                ) -> bool:
-    """True when ``seat`` (still to play, ``size`` cards in hand) may hold ``card`` and
-    take with it the trick whose master is ``master`` (R1.5), for some holding consistent
-    with what the learner saw: a higher card of the master's suit, playable when that suit
-    is the one led or when the seat may be void in the led suit (R3.1), or an atout on a
+def _could_take(trump: Suit, card: Card, master: Card, led: Suit, may_be_void: bool) -> bool:
+    """True when a seat still to play that may hold ``card`` could take with it the trick
+    whose master is ``master`` (R1.5), for some holding consistent with what the learner
+    saw: a higher card of the master's suit, playable when that suit is the one led or
+    when the seat may be void in the led suit (``may_be_void``, R3.1), or an atout on a
     plain master when the seat may be void in the led suit (R3.4)."""
-    if card not in info.possible(seat):
-        return False
-    trump = info.trump
     if card.suit is master.suit:
         if strength(card, trump) <= strength(master, trump):
             return False
-        return master.suit is led or _may_be_void(info, seat, led, size)
-    return (card.suit is trump and master.suit is not trump
-            and _may_be_void(info, seat, led, size))
+        return master.suit is led or may_be_void
+    return card.suit is trump and master.suit is not trump and may_be_void
 
 
 def _in_trick(obs: Observation, info: Tracking, card: Card) -> _InTrick:
@@ -816,8 +812,10 @@ def _in_trick(obs: Observation, info: Tracking, card: Card) -> _InTrick:
     if ours:
         size = len(obs.hand)                    # what each seat still to play holds
         for opponent in (s for s in later if s.team is not team):
-            for other in info.possible(opponent):
-                if _could_take(info, opponent, size, other, master.card, led) and (
+            possible = info.possible(opponent)
+            void = _may_be_void(info, opponent, possible, led, size)
+            for other in possible:
+                if _could_take(trump, other, master.card, led, void) and (
                         threat is None or _stronger(other, threat, trump)):
                     threat = other
     return _InTrick(master.card == card, ours, threat,
