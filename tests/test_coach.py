@@ -171,6 +171,8 @@ def test_keep_the_master_trump_for_the_last_trick() -> None:
         assert explain.card_short(Card.parse("7S"), lang) in text
         assert explain.card_short(Card.parse("JH"), lang) in text
     assert "dix de der" in bad.explanation("en")
+    assert bad.differences[0] == coach.Difference(coach.Fact.DIX_DE_DER, Card.parse("7S"),
+                                                  Card.parse("JH"))
     tip = hint(obs, rng=random.Random(1))
     assert tip.card == Card.parse("7S")
     assert tip.text("fr").startswith("Joue le 7♠\u00a0: ")
@@ -188,6 +190,9 @@ def test_charge_the_master_partner_with_the_ten() -> None:
     assert bad.loss == 10.0                             # the 10♦, lost in every world
     assert "10♦" in bad.explanation("en") and "10♦" in bad.explanation("fr")
     assert "charge" in bad.explanation("fr")
+    # South plays last to North's winning J♥: the trick is won either way, the 10♦ feeds it
+    assert bad.differences[0] == coach.Difference(coach.Fact.FEEDS_TRICK, Card.parse("10D"),
+                                                  Card.parse("7S"), numbers=(10, 0))
 
 
 def test_the_last_trick_has_a_single_choice() -> None:

@@ -28,6 +28,7 @@ from belote_teach.deal import Deal, Phase
 from belote_teach.observation import Observation
 from belote_teach.players.base import says_belote
 from belote_teach.players.club import ClubPlayer
+from belote_teach.practice import load_practice_deals
 from belote_teach.rules import legal_plays
 from belote_teach.sampling import sample_worlds
 from belote_teach.trick import Trick
@@ -317,6 +318,39 @@ def test_the_master_jack_against_the_queen_and_a_plain_ace_that_falls_to_an_atou
     assert plain.details_text("fr").endswith(
         "alors que le 9♠, encore en jeu, peut battre ton A♥.")
     assert any(t.winner.team is not S.team for t in _completions(obs, ace))
+
+
+def test_the_practice_deal_announce_and_belote_tells_the_queen_from_the_jack() -> None:
+    """The reported position: the practice deal ``announce-and-belote``, South's first
+    card (the preneur at ♠ holds J♠ Q♠ K♠ 7♠). The J♠ and the Q♠ both draw atouts; the
+    review of the Q♠ says what differs (the J♠ wins the pli whatever the others hold, the
+    9♠ still out can beat the Q♠), never "draw trumps", and the hint of the same
+    evaluation names the card the review calls best."""
+    practice = next(d for d in load_practice_deals() if d.id == "announce-and-belote")
+    deal = practice.new_deal()
+    while deal.phase.is_bidding:
+        turn = deal.turn
+        assert turn is not None
+        deal.bid(CLUB.choose_bid(deal.observation(turn), random.Random(0)).action, seat=turn)
+    assert deal.turn is S and deal.trick.cards == ()            # South leads the first pli
+    obs = deal.observation(S)
+    jack, queen, nine = Card.parse("JS"), Card.parse("QS"), Card.parse("9S")
+    assert obs.taker is S and obs.trump is Suit.SPADES and {jack, queen} <= set(obs.hand)
+    evaluation = coach.evaluate(obs, rng=random.Random(0), samples=24)
+    tip = coach.hint(obs, evaluation=evaluation)
+    assert tip.card == jack and coach.review(obs, jack, evaluation=evaluation).verdict is (
+        Verdict.BEST)
+    got = coach.review(obs, queen, evaluation=evaluation)
+    assert got.verdict in (Verdict.INACCURACY, Verdict.MISTAKE)
+    assert got.differences[0] == Difference(Fact.WINS_TRICK, jack, queen, nine, "beaten_card")
+    assert all(difference_holds(obs, got, d) for d in got.differences)
+    assert ("With J♠ your team wins this trick whatever the others hold, while your Q♠ can be "
+            "beaten by the 9♠ still out.") in got.details_text("en")
+    assert ("Avec le V♠, ton équipe gagne ce pli quelles que soient les cartes des autres, "
+            "alors que le 9♠, encore en jeu, peut battre ta D♠.") in got.details_text("fr")
+    assert "draw trumps" not in got.explanation("en")
+    assert "fais tomber les atouts" not in got.explanation("fr")
+    assert "draw trumps" in tip.text("en")                      # the hint's own reason
 
 
 # ------------------------------------------------------------------------ one evaluation
