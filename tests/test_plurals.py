@@ -94,7 +94,8 @@ NEVER_ONE: dict[tuple[str, str], str] = {
        for key in ("calls.hint_pass_hopeless", "calls.no_candidate")},
     ("calls.also_good", "tolerance"): "percentage points of tolerance: 2 or more",
     **{(key, "lost"): "the announcements missed: 20 points or more" for key in (
-        "calls.ann_worth", "calls.ann_worth_heard", "calls.ann_worth_sure")},
+        "calls.ann_worth", "calls.ann_worth_heard", "calls.ann_worth_sure",
+        "calls.ann_worth_sure_silent")},
 }
 
 
