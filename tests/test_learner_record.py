@@ -59,7 +59,7 @@ def test_a_tried_exercise_answers_after_a_reload_in_a_prepared_kernel(
                                              "tries": 1}
     again, came = _prepared_page(monkeypatch, CourseProgress(tmp_path))   # the reload
     came()
-    assert "Tried in an earlier session (one answer)" in again.feedback_text
+    assert "Tried in an earlier session (1 answer), not solved yet." in again.feedback_text
     _answer(again, "made", "", "72")                        # an empty box is told
     assert "Type the mark of Nous" in again.feedback_text
     exercise = again.current

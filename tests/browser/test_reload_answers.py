@@ -91,7 +91,7 @@ def test_a_reload_between_a_wrong_and_a_right_answer(page: Page, voila: VoilaSer
     player = find_player(page, index)
     expect_first_exercise(player, scenario, total)
     earlier = ("Done in an earlier session" if wrong.solves
-               else explain.catalog("en")["exercises"]["earlier_tried_one"])
+               else explain.catalog("en")["exercises"]["earlier_tried_one"].format(tries=1))
     expect(player.locator(".bt-feedback")).to_contain_text(earlier)
     expect_score(player, ScoreLine(before.first_try, before.done + wrong.solves, before.total))
     if wrong.solves:
