@@ -461,7 +461,7 @@ def test_the_coach_names_a_ten_fed_low_by_its_points() -> None:
         samples=40, tolerance=2.0, success=(0.9, 0.9), outcome_changed=False,
         reason=Technique.DISCARD_LOW, reason_cards=(Card.parse("10D"),), trump=Suit.HEARTS,
         lang="fr")
-    assert "défausse-toi de cette carte (10♦)\u00a0; elle lui donne 10 points" in text
+    assert "défausse-toi de cette carte (10♦), même si elle lui donne 10 points" in text
     assert "petite carte" not in text and "plus petite" not in text
 
 
