@@ -723,3 +723,17 @@ def test_a_hand_is_a_group_of_named_cards(interactive: bool) -> None:
         notation = node.attrs["data-card"]
         assert notation is not None
         assert node.attrs["aria-label"] == explain.card_name(Card.parse(notation), "fr")
+
+
+@pytest.mark.parametrize(("lang", "none", "one"), [("en", "0 plis", "1 pli"),
+                                                   ("fr", "0 pli", "1 pli")])
+def test_the_bar_counts_plis_as_the_language_does(lang: str, none: str, one: str) -> None:
+    """French takes the singular for 0 and 1 ("0 pli"), English for 1 only ("0 plis")."""
+    deal = Deal.new(Seat.SOUTH, rng=3)
+    deal.bid("take")
+    while len(deal.tricks) < 1:
+        deal.play(next(iter(deal.legal_plays)))
+    text = re.sub(r"<[^>]+>", " ", render_table(deal.observation(Seat.SOUTH), lang=lang))
+    text = re.sub(r"\s+", " ", text.replace("\u00a0", " "))
+    counts = re.findall(r"\b[01] plis?\b", text)
+    assert set(counts) == {none, one}

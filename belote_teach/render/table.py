@@ -93,7 +93,8 @@ def _area(seat: Seat, me: Seat) -> str:
 
 
 def _plis(n: int, lang: str) -> str:
-    return _t("plis_one", lang) if n == 1 else _t("plis", lang, n=n)
+    """``n`` plis as the language counts them: "0 plis" / "0 pli", "1 pli", "2 plis"."""
+    return _t(explain.plural_key("plis", n, lang), lang, n=n)
 
 
 def _bid_words(bid: Bid, lang: str) -> str:
