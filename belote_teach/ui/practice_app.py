@@ -188,8 +188,10 @@ class PracticeApp(widgets.VBox):
             button = widgets.Button(description=explain.text("debrief_show", lang, n=number),
                                     layout=widgets.Layout(width="auto", flex="0 0 auto"))
             button.on_click(lambda _, m=mistake: self.show(m))
-            text = widgets.HTML(f"<p>{html.escape(mistake.review.explanation(lang))}</p>",
-                                layout=widgets.Layout(flex="1 1 18rem", min_width="0"))
+            review = mistake.review                # its verdict in bold, as at the table
+            words = (f"<p><b>{html.escape(review.verdict_text(lang))}</b> "
+                     f"{html.escape(review.details_text(lang))}</p>")
+            text = widgets.HTML(words, layout=widgets.Layout(flex="1 1 18rem", min_width="0"))
             rows.append(widgets.HBox([button, text], layout=widgets.Layout(
                 flex_flow="row wrap", align_items="baseline")))
         self.debrief.children = tuple(rows)
