@@ -241,3 +241,31 @@ def test_every_sampled_world_gives_a_declarer_what_was_declared() -> None:
         start = [*world[W], *played]
         kinds = {a.type for a in find_announcements(start, obs.trump)}
         assert CINQUANTE in kinds or AnnouncementType.CENT in kinds
+
+
+def test_the_parts_of_a_first_card_with_a_cinquante_left_out_word_for_word() -> None:
+    """The exact texts of the case above in both languages: the card right, then the
+    cinquante left out, which West's cinquante heard may or may not beat (R4.5)."""
+    session = _first_card(1, N)
+    advice = session.announcement_advice()
+    assert advice is not None
+    assert advice.text("en") == (
+        "You hold a cinquante A♠ K♠ Q♠ J♠ (50 points): to declare it, tick its box under "
+        "“Declare with your first card” before you play your card (R4.4).")
+    assert advice.text("fr") == (
+        "Tu as une cinquante A♠ R♠ D♠ V♠ (50 points)\u00a0: pour l'annoncer, coche sa case "
+        "sous «\u00a0Annonce avec ta première carte\u00a0» avant de jouer ta carte (R4.4).")
+    card = session.advice().card
+    feedback = session.play(card)
+    en, fr = feedback.parts("en"), feedback.parts("fr")
+    assert [p.mark for p in en] == [p.mark for p in fr] == ["ok", "bad"]
+    assert en[0].verdict == f"{card.rank.value}{card.suit.symbol} is the best card here."
+    assert en[1].verdict == "You left out cinquante A♠ K♠ Q♠ J♠ (50 points) (R4.1)."
+    assert en[1].details.endswith(
+        "What the opponents declared (West's cinquante) may or may not beat yours, depending "
+        "on its cards, but undeclared points are lost for sure.")
+    assert fr[1].verdict == ("Tu as oublié d'annoncer une cinquante A♠ R♠ D♠ V♠ (50 points) "
+                             "(R4.1).")
+    assert fr[1].details.endswith(
+        "Ce qu'ont annoncé les adversaires (la cinquante d'Ouest) peut battre tes annonces ou "
+        "non, selon ses cartes, mais des points non annoncés sont perdus à coup sûr.")
