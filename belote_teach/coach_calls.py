@@ -224,8 +224,32 @@ def _worth(bid: Bid, chances: Mapping[Bid, float]) -> float:
     return TAKE_THRESHOLD if bid.is_pass else chances[bid]
 
 
+class _Worded:
+    """A review worded by its ``explanation(lang)``, split for the table: the verdict
+    sentence (set in bold beside the review's mark) and the reasons."""
+
+    def explanation(self, lang: str) -> str:
+        raise NotImplementedError
+
+    def verdict_text(self, lang: str) -> str:
+        """The verdict sentence of :meth:`explanation` (its first sentence).
+
+        Raises:
+            ValueError: unknown language.
+        """
+        return text.first_sentence(self.explanation(lang))[0]
+
+    def details_text(self, lang: str) -> str:
+        """:meth:`explanation` after its verdict sentence (the reasons; may be empty).
+
+        Raises:
+            ValueError: unknown language.
+        """
+        return text.first_sentence(self.explanation(lang))[1]
+
+
 @dataclass(frozen=True)
-class BidReview:
+class BidReview(_Worded):
     """The coach's verdict on one bid (see the module docstring).
 
     Attributes:
@@ -271,23 +295,6 @@ class BidReview:
     club: Decision[Bid] | None
     rule: str | None
     legal: tuple[Bid, ...]
-
-    def verdict_text(self, lang: str) -> str:
-        """The verdict sentence of :meth:`explanation` (its first sentence), which the
-        table sets in bold beside the review's mark.
-
-        Raises:
-            ValueError: unknown language.
-        """
-        return text.first_sentence(self.explanation(lang))[0]
-
-    def details_text(self, lang: str) -> str:
-        """:meth:`explanation` after its verdict sentence (the reasons; may be empty).
-
-        Raises:
-            ValueError: unknown language.
-        """
-        return text.first_sentence(self.explanation(lang))[1]
 
     def explanation(self, lang: str) -> str:
         """The review in words (``"en"`` or ``"fr"``): the rule for an illegal bid (R2.4,
@@ -449,7 +456,7 @@ def _first_card_check(obs: Observation, what: str) -> Suit:
 
 
 @dataclass(frozen=True)
-class AnnouncementReview:
+class AnnouncementReview(_Worded):
     """The coach's verdict on the announcements declared with the first card (R4).
 
     Attributes:
@@ -511,23 +518,6 @@ class AnnouncementReview:
     partner: Seat | None = None
     partner_to_play: bool = False
     sure: bool = False
-
-    def verdict_text(self, lang: str) -> str:
-        """The verdict sentence of :meth:`explanation` (its first sentence), which the
-        table sets in bold beside the review's mark.
-
-        Raises:
-            ValueError: unknown language.
-        """
-        return text.first_sentence(self.explanation(lang))[0]
-
-    def details_text(self, lang: str) -> str:
-        """:meth:`explanation` after its verdict sentence (the reasons; may be empty).
-
-        Raises:
-            ValueError: unknown language.
-        """
-        return text.first_sentence(self.explanation(lang))[1]
 
     def explanation(self, lang: str) -> str:
         """The review in words (``"en"`` or ``"fr"``), naming the announcements, their
@@ -751,7 +741,7 @@ def hint_announcements(observation: Observation) -> AnnouncementHint | None:
 
 # ------------------------------------------------------------------------ belote
 @dataclass(frozen=True)
-class BeloteReview:
+class BeloteReview(_Worded):
     """The coach's verdict on "belote" / "rebelote" said, or not, with a card (R5).
 
     Attributes:
@@ -791,23 +781,6 @@ class BeloteReview:
     def rule(self) -> str:
         """The rule behind the verdict: ``"R5.2"`` for a MISTAKE, else ``"R5.1"``."""
         return "R5.2" if self.verdict is Verdict.MISTAKE else "R5.1"
-
-    def verdict_text(self, lang: str) -> str:
-        """The verdict sentence of :meth:`explanation` (its first sentence), which the
-        table sets in bold beside the review's mark.
-
-        Raises:
-            ValueError: unknown language.
-        """
-        return text.first_sentence(self.explanation(lang))[0]
-
-    def details_text(self, lang: str) -> str:
-        """:meth:`explanation` after its verdict sentence (the reasons; may be empty).
-
-        Raises:
-            ValueError: unknown language.
-        """
-        return text.first_sentence(self.explanation(lang))[1]
 
     def explanation(self, lang: str) -> str:
         """The review in words (``"en"`` or ``"fr"``), naming the K and Q of atout.
