@@ -129,11 +129,15 @@ def french_player(lesson: Lesson) -> int:
 # ---------------------------------------------------------------------------- the table
 def status_patterns(lang: str) -> tuple[re.Pattern[str], ...]:
     """The status lines of the card table in ``lang``, as whole-line patterns: the deal
-    is over, the learner's turn to bid or to play, or a computer seat playing."""
+    is over, the learner's turn to bid or to play, a computer seat playing, or a trick
+    just won and held on the table (by a seat, or by the learner)."""
     fixed = [re.escape(explain.text(key, lang)) for key in ("deal_over", "turn_bid", "turn_card")]
     seats = "|".join(re.escape(explain.seat_name(seat, lang)) for seat in Seat)
     thinking = re.escape(explain.text("thinking", lang, seat="\0")).replace("\0", f"(?:{seats})")
-    return tuple(re.compile(rf"^{pattern}$") for pattern in (*fixed, thinking))
+    won = re.escape(explain.text("trick_won", lang, n=8, seat="\0")).replace(
+        "\0", f"(?:{seats})").replace("8", "[1-8]")
+    won_you = re.escape(explain.text("trick_won_you", lang, n=8)).replace("8", "[1-8]")
+    return tuple(re.compile(rf"^{pattern}$") for pattern in (*fixed, thinking, won, won_you))
 
 
 def table_status(page: Page) -> str:
