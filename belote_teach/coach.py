@@ -23,8 +23,10 @@ How a card is judged
    serve every card (common random numbers), so the differences between cards are far
    less noisy than each average.
 3. Value: the card points (R1.2–R1.4, dix de der included) the learner's team wins from
-   the current trick on, averaged over the worlds. The *loss* of a card is the best
-   average minus its average, in card points (0 or more).
+   the current trick on, averaged over the worlds, plus on a solver's world (trick 3 on)
+   where the team makes capot (it won every pli so far and wins every card point from
+   here, R6.5) what the capot adds: ``capot_points`` - 162 (88 points by default). The *loss* of a card is
+   the best average minus its average, in points (0 or more).
 4. Outcome: on each world the contract is decided as in R6.2 (card points of the whole
    deal plus the belote called or held, R5, plus the shown announcements, R4.6; capot
    not counted). The learner's team *succeeds* when it makes the contract as takers or
@@ -89,7 +91,7 @@ from math import sqrt
 from statistics import fmean, stdev
 
 from belote_teach import explain
-from belote_teach.cards import DECK, DIX_DE_DER, Card, Rank, Seat, Suit, Team, points, strength
+from belote_teach.cards import DECK, DECK_POINTS, DIX_DE_DER, Card, Rank, Seat, Suit, Team, points, strength
 from belote_teach.deal import Phase
 from belote_teach.errors import OutOfTurnError, PhaseError
 from belote_teach.observation import Observation
@@ -628,6 +630,12 @@ def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> Eval
     succeeded: dict[Card, list[int]] = {card: [] for card in cards}
     base_voids, base_ceilings = _inferred(obs, obs.tricks)
     exact = len(obs.hand) <= SOLVER_CARDS
+    # a capot is worth capot_points instead of 162 (R6.5): a card that keeps it in reach
+    # is worth the difference more on the worlds where the team still takes every pli
+    # (valued on the solver's worlds, from trick 3: exact there, where a club playout's
+    # capot would only add noise to the comparison of the first cards)
+    sweeping = exact and all(trick.winner.team is team for trick in obs.tricks)
+    capot_bonus = obs.rules.capot_points - DECK_POINTS - DIX_DE_DER
     for world in sample_worlds(obs, rng, count):
         belote = _belote(obs, world)
         solved = _solved(obs, world) if exact else None
@@ -641,8 +649,11 @@ def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> Eval
             sunk = total[takers] < total[takers.other]
             marks = _marks(takers, total, belote, announced)
             success_here = int(made if team is takers else sunk)
+            worth = won[team]
+            if sweeping and won[team.other] == 0:      # capot (R6.5): every pli so far and
+                worth += capot_bonus                   # every card point from here
             for card in group:
-                won_by_world[card].append(won[team])
+                won_by_world[card].append(worth)
                 margins[card] += marks[team] - marks[team.other]
                 succeeded[card].append(success_here)
     values = {c: fmean(won_by_world[c]) for c in cards}

@@ -269,3 +269,35 @@ def test_the_parts_of_a_first_card_with_a_cinquante_left_out_word_for_word() -> 
     assert fr[1].details.endswith(
         "Ce qu'ont annoncé les adversaires (la cinquante d'Ouest) peut battre tes annonces ou "
         "non, selon ses cartes, mais des points non annoncés sont perdus à coup sûr.")
+
+
+def test_a_capot_in_reach_is_worth_what_it_adds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The curated capot deal at trick 4, South's lead, Nous having won the first three
+    plis, valued on the real hidden hands: the cards that still take every pli (the
+    solver: all 100 card points left) are worth the capot's 250 instead of 162 (R6.5),
+    88 points more; a card that lets a pli go is worth its card points only."""
+    from belote_teach import coach
+    from belote_teach.cards import DECK_POINTS, DIX_DE_DER
+    from belote_teach.practice import load_practice_deals
+    from belote_teach.solver import solve
+
+    practice = next(d for d in load_practice_deals() if d.id == "capot")
+    session = TableSession(practice.new_deal(), rng=0)
+    while len(session.deal.tricks) < 3 or not session.learner_to_act:
+        session.run_computers()
+        if session.deal.phase.is_bidding:
+            session.bid(session.advice().bid)
+        elif session.learner_to_act and len(session.deal.tricks) < 3:
+            session.play(session.advice().card,
+                         announce=session.observation.announcements_available)
+    deal, obs = session.deal, session.observation
+    assert all(t.winner.team is S.team for t in obs.tricks) and not obs.trick.plays
+    left = DECK_POINTS + DIX_DE_DER - sum(t.points for t in obs.tricks)
+    real = {seat: tuple(deal.hand(seat)) for seat in Seat}
+    exact = solve(real, deal.trump, (), S, deal.rules).values
+    monkeypatch.setattr(coach, "sample_worlds", lambda _obs, _rng, count: [real] * count)
+    values = coach.evaluate(obs, rng=random.Random(0), samples=2).values
+    bonus = deal.rules.capot_points - DECK_POINTS - DIX_DE_DER
+    assert bonus == 88 and any(v == left for v in exact.values())
+    for card, points in exact.items():
+        assert values[card] == points + (bonus if points == left else 0), card
