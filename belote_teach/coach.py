@@ -25,8 +25,8 @@ How a card is judged
 3. Value: the card points (R1.2–R1.4, dix de der included) the learner's team wins from
    the current trick on, averaged over the worlds, plus on a solver's world (trick 3 on)
    where the team makes capot (it won every pli so far and wins every card point from
-   here, R6.5) what the capot adds: ``capot_points`` - 162 (88 points by default). The *loss* of a card is
-   the best average minus its average, in points (0 or more).
+   here, R6.5) what the capot adds: ``capot_points`` - 162 (88 points by default).
+   The *loss* of a card is the best average minus its average, in points (0 or more).
 4. Outcome: on each world the contract is decided as in R6.2 (card points of the whole
    deal plus the belote called or held, R5, plus the shown announcements, R4.6; capot
    not counted). The learner's team *succeeds* when it makes the contract as takers or
