@@ -91,7 +91,18 @@ from math import sqrt
 from statistics import fmean, stdev
 
 from belote_teach import explain
-from belote_teach.cards import DECK, DECK_POINTS, DIX_DE_DER, Card, Rank, Seat, Suit, Team, points, strength
+from belote_teach.cards import (
+    DECK,
+    DECK_POINTS,
+    DIX_DE_DER,
+    Card,
+    Rank,
+    Seat,
+    Suit,
+    Team,
+    points,
+    strength,
+)
 from belote_teach.deal import Phase
 from belote_teach.errors import OutOfTurnError, PhaseError
 from belote_teach.observation import Observation
