@@ -312,8 +312,9 @@ class Review:
         differences: for ``INACCURACY`` and ``MISTAKE``, the facts that hold for the
             recommended card and not for this one (:class:`Difference`), most telling
             first; ``()`` otherwise, or when only the measured loss tells them apart.
-        card_reason: for ``BEST`` and ``ALSO_GOOD``, the technique this card itself
-            applies (R9 tip where one applies), with :attr:`card_reason_cards`;
+        card_reason: for ``BEST``, and for ``ALSO_GOOD`` when it is the recommended card's
+            technique too, the technique this card itself applies (R9 tip where one
+            applies), with :attr:`card_reason_cards`;
             ``None`` otherwise.
         card_reason_cards: the cards :attr:`card_reason` names.
         noisy: ``ALSO_GOOD`` only because the worlds disagree: the loss is above
@@ -994,7 +995,11 @@ def review(observation: Observation, card: Card | str, *, rng: random.Random | N
     if grade is Verdict.BEST:
         own, own_cards = reason, reason_cards
     elif grade is Verdict.ALSO_GOOD:
+        # its own reason only when it is the hint's too: "keep your master" said of the
+        # best card and "feed your partner" of this one would be two things at once
         own, own_cards = _reason(observation, ev, card)
+        if own is not reason:
+            own, own_cards = None, ()
     else:
         differences = _differences(observation, ev, card)
     noisy = grade is Verdict.ALSO_GOOD and ev.samples > 0 and loss > TOLERANCE
