@@ -2,8 +2,8 @@
 decision (the card, the announcements declared with it, belote), each with its own mark
 (✓ right, ⚠ could be better, ✗ a mistake, with the words for screen readers), its
 verdict sentence in bold and the reasons in ordinary weight. The box takes the colour of
-the first part, the card's, so a right card is never shown as wrong because of an
-announcement left out.
+its parts when they agree, else a neutral one: a right card is never shown as wrong
+because of an announcement left out, nor a mistake inside a box coloured right.
 """
 
 from __future__ import annotations
@@ -62,5 +62,7 @@ def comment_html(parts: Sequence[CommentPart], lang: str, *, head: str = "") -> 
             f'<span class="bt-table-sr">{html.escape(words)} </span>'
             f"<b>{html.escape(part.verdict)}</b>{details}</p>")
     title = f'<p class="bt-head">{html.escape(head)}</p>' if head else ""
-    return (f'<div class="bt-msg bt-{parts[0].mark} bt-coach" role="status">'
+    marks = {part.mark for part in parts}
+    box = parts[0].mark if len(marks) == 1 else "info"     # mixed: each line says its own
+    return (f'<div class="bt-msg bt-{box} bt-coach" role="status">'
             f'{title}{"".join(lines)}</div>')
