@@ -470,3 +470,15 @@ def test_one_line_reasons_are_whole_sentences_in_french() -> None:
     assert techniques["only_choice"] == "C'est le seul choix permis."
     assert techniques["random"].startswith("C'est un choix permis")
     assert techniques["no_announcement"] == "Tu n'as rien à annoncer."
+
+
+def test_a_sentence_after_a_colon_starts_in_lower_case_elided_or_not() -> None:
+    """« Joue le 10♥ : c'est le seul choix permis. », never « : C'est » (French and
+    English alike start the rest of the sentence in lower case); a card stays as it is."""
+    assert explain.after_colon("C'est le seul choix permis.") == "c'est le seul choix permis."
+    assert explain.after_colon("Keep it.") == "keep it."
+    assert explain.after_colon("L'A♦ tombe.") == "L'A♦ tombe."
+    assert explain.after_colon("V♥ first.") == "V♥ first."
+    from belote_teach.players.base import Technique
+    hint = explain.coach_hint(Card.parse("10H"), Technique.ONLY_CHOICE, (), Suit.HEARTS, "fr")
+    assert ": C'est" not in hint.replace("\u00a0", " ") and "c'est le seul choix" in hint

@@ -543,9 +543,13 @@ def _loss_text(loss: float, tolerance: float, lang: str) -> str:
 
 
 def _uncap(sentence: str) -> str:
-    """The sentence continuing another one after a colon: ``"Keep…"`` -> ``"keep…"``
-    (a word in capitals, or a card, is left as it is)."""
-    if len(sentence) > 1 and sentence[0].isupper() and sentence[1].islower():
+    """The sentence continuing another one after a colon: ``"Keep…"`` -> ``"keep…"``,
+    ``"C'est…"`` -> ``"c'est…"`` (a word in capitals, or a card, is left as it is)."""
+    if len(sentence) < 2 or not sentence[0].isupper():
+        return sentence
+    second = sentence[1]
+    elided = second in "'’" and len(sentence) > 2 and sentence[2].islower()   # C'est, L'as
+    if second.islower() or elided:
         return sentence[:1].lower() + sentence[1:]
     return sentence
 
