@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from belote_teach import explain
 from belote_teach.cards import Card
 from belote_teach.course_progress import CourseProgress, course_overview
 from belote_teach.scenarios import SolveScenario, load_file
@@ -128,12 +129,21 @@ def test_a_card_other_than_the_one_taught_is_a_wrong_try_then_the_best_solves_it
         assert "✓" not in player.board.feedback_html
     assert f'data-card="{other}"' in player.board.hand_html          # not played
     assert f'data-card="{other}"' not in player.board.table_html
+    tried = re.search(rf'<button[^>]*data-card="{other}".*?</button>', player.board.hand_html)
+    assert tried is not None and "bt-untaught" in tried.group(0)     # ⚠, not ✗
+    assert "⚠" in tried.group(0) and "✗" not in tried.group(0)
+    assert exercise.solution("en") == (
+        f"The card to play: 10♥ (may be played: "
+        f"{explain.join_cards(exercise.legal.cards, 'en', exercise.legal.trump)}).")
     assert player.score == (0, 0, 1)
     assert _saved(record, PLAY) == {"solved": False, "first_try": False, "tries": 1}
 
     player.click("10H")
-    assert _feedback_in(player, "en").startswith("✓ Right! 10♥ is allowed.")
-    assert _feedback_in(player, "fr").startswith("✓ Bravo ! Tu as le droit de jouer le 10♥.")
+    assert _feedback_in(player, "en").startswith(
+        "✓ Right! 10♥ is allowed, and it is the card this lesson teaches here.")
+    assert _feedback_in(player, "fr").startswith(
+        "✓ Bravo ! Tu as le droit de jouer le 10♥, et c'est la carte que cette leçon "
+        "conseille ici.")
     assert 'data-card="10H"' in player.board.table_html              # played now
     assert player.score == (0, 1, 1)
     assert _saved(record, PLAY) == {"solved": True, "first_try": False, "tries": 2}

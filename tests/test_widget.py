@@ -120,7 +120,8 @@ def test_legal_but_not_best_card_names_the_better_one_and_is_a_wrong_try(player)
     assert player.score == (0, 0, 3)  # not done: not the card the lesson teaches
     assert player.results["feed"] == {"solved": False, "first_try": False, "tries": 1}
     player.click("10D")
-    assert player.feedback_text.startswith("✓ Right! 10♦ is allowed.")
+    assert player.feedback_text.startswith(
+        "✓ Right! 10♦ is allowed, and it is the card this lesson teaches here.")
     assert 'data-card="10D"' in player.board.table_html
     assert player.score == (0, 1, 3)
     assert player.results["feed"] == {"solved": True, "first_try": False, "tries": 2}

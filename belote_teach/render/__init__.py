@@ -44,9 +44,11 @@ FOUR_COLOUR_CLASS = "bt-four-colour"
 _FACE_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING)
 # card states a caller may ask for, with their CSS class and corner mark
 _STATE_CLASS = {"legal": "bt-legal", "dim": "bt-dim", "wrong": "bt-wrong", "right": "bt-right",
-                "master": "bt-master", "picked": "bt-picked", "": ""}
+                "untaught": "bt-untaught", "master": "bt-master", "picked": "bt-picked",
+                "": ""}
 _STATE_MARK = {"wrong": ("bt-mark-bad", "✗"), "right": ("bt-mark-ok", "✓"),
-               "legal": ("bt-mark-ok", "✓"), "picked": ("bt-mark-pick", "●")}
+               "legal": ("bt-mark-ok", "✓"), "untaught": ("bt-mark-better", "⚠"),
+               "picked": ("bt-mark-pick", "●")}
 
 
 def _e(text: object) -> str:
@@ -87,7 +89,8 @@ def card_picture(card: Card, lang: str, state: str = "") -> str:
     Args:
         card: the card.
         lang: ``"en"`` or ``"fr"`` (rank letters and label).
-        state: ``""``, ``"legal"``, ``"dim"``, ``"wrong"``, ``"right"``, ``"master"`` or
+        state: ``""``, ``"legal"``, ``"dim"``, ``"wrong"``, ``"right"``, ``"untaught"``
+            (allowed, but not the card the lesson teaches: ⚠), ``"master"`` or
             ``"picked"`` (selected by the learner, e.g. for an announcement).
     """
     return (f'<div class="{_card_classes(card, state)}" role="img" '

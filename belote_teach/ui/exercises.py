@@ -421,8 +421,11 @@ class PlayExercise(Exercise[PlayScenario]):
 
     def solution(self, lang: str) -> str:
         legal = self.legal
-        return explain.text("example_legal", lang,
-                            legal=explain.join_cards(legal.cards, lang, legal.trump))
+        allowed = explain.join_cards(legal.cards, lang, legal.trump)
+        if self.best:                   # the card the lesson teaches, then what is allowed
+            return explain.text("example_best", lang, legal=allowed,
+                                best=explain.join_cards(self.best, lang, legal.trump))
+        return explain.text("example_legal", lang, legal=allowed)
 
     def board(self, progress: Progress, lang: str) -> tuple[str, str]:
         legal, last = self.legal, progress.last
@@ -433,9 +436,9 @@ class PlayExercise(Exercise[PlayScenario]):
             trick = trick.copy()
             trick.play(last, legal.hand, legal.rules)  # the learner's card goes on the table
             hand.remove(last)
-        elif isinstance(last, Card):  # a refused card marked, the legal ones highlighted
+        elif isinstance(last, Card):  # the card tried marked, the legal ones highlighted
             states = {card: ("legal" if card in legal else "dim") for card in legal.hand}
-            states[last] = "wrong"
+            states[last] = "untaught" if last in legal else "wrong"     # ⚠ allowed, ✗ not
         return (render.table_html(trick, legal.seat, lang),
                 render.hand_html(hand, lang, states=states, trump=legal.trump))
 
@@ -465,6 +468,9 @@ class PlayExercise(Exercise[PlayScenario]):
             return render.message_html("better", head, [
                 title, explain.explain_rule(legal, lang), *self._tips(lang),
                 "" if progress.solved else say("untaught_again", lang)])
+        if self.best:                   # allowed, and the card the lesson teaches: why
+            return render.message_html("ok", explain.text("correct_best", lang, **names), [
+                title, explain.explain_rule(legal, lang), *self._tips(lang)])
         return render.message_html("ok", explain.text("correct", lang, **names),
                                    [title, explain.explain_rule(legal, lang)])
 

@@ -342,7 +342,8 @@ def _play_right(scenario: PlayScenario, lang: str) -> Answer:
     return Answer(
         what=f"the legal card {card}",
         give=lambda player: _click_card(player, card, lang),
-        says=(explain.text("correct", lang, card=explain.card_short(card, lang),
+        says=(explain.text("correct_best" if scenario.best else "correct", lang,
+                           card=explain.card_short(card, lang),
                            the_card=explain.the_card(card, lang)),
               explain.position_title(legal, lang)),
         solves=True)
