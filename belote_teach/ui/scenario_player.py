@@ -161,7 +161,7 @@ class ScenarioPlayer(widgets.VBox):
                    layout={"justify_content": "space-between", "align_items": "center",
                            "flex_flow": "row wrap"})
         nav = lean(widgets.HBox, [self.previous_button, self.hint_button, self.next_button],
-                   layout={"margin": "8px 0 0 0"})
+                   layout={"margin": "8px 0 0 0", "flex_flow": "row wrap"})  # a phone wraps
         super().__init__([self.heading, top, self.view, nav],
                          layout=shared_model(widgets.Layout, max_width="780px"))
         self.add_class("bt-player")
