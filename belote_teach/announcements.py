@@ -35,6 +35,7 @@ __all__ = [
     "Announcement",
     "AnnouncementType",
     "announcement_key",
+    "beats_every",
     "best_announcement",
     "compare_announcements",
     "find_announcements",
@@ -420,6 +421,23 @@ def outranks(heard: AnnouncementType | str, others: Iterable[Announcement | Anno
     weakest = min(announcement_key(a, suit) for a in theirs)
     return all(announcement_key(a, suit) <= weakest for a in ours)
 
+
+
+def beats_every(announcement: Announcement, heard: AnnouncementType | str, trump: Suit | str,
+                unavailable: Iterable[Card | str] = ()) -> bool:
+    """True when ``announcement`` is stronger under R4.5 (:func:`announcement_key`) than
+    every announcement of kind ``heard`` a player may hold without the cards
+    ``unavailable`` (:func:`possible_announcements`): whichever one the declarer holds,
+    ``announcement`` wins. ``True`` when no announcement of ``heard`` is possible.
+
+    Raises:
+        FalseAnnouncementError: ``heard`` names no announcement type.
+        InvalidCardError: ``trump`` or a card cannot be read.
+    """
+    suit = Suit.parse(trump)
+    mine = announcement_key(announcement, suit)
+    return all(announcement_key(a, suit) < mine
+               for a in possible_announcements(heard, unavailable))
 
 # ------------------------------------------------------------------ a hand (R4.1-R4.3)
 def _runs(cards: Iterable[Card]) -> Iterator[tuple[Card, ...]]:

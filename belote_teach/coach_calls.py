@@ -96,11 +96,10 @@ from belote_teach.announcements import (
     BELOTE_POINTS,
     Announcement,
     AnnouncementType,
-    announcement_key,
+    beats_every,
     best_announcement,
     has_belote,
     outranks,
-    possible_announcements,
     validate_declaration,
 )
 from belote_teach.bidding import PASS, TAKE, Bid, BidKind
@@ -671,9 +670,8 @@ def _table_facts(obs: Observation, available: tuple[Announcement, ...],
                             None)
     opponents_played = all(s in played for s in Seat if s.team is not seat.team)
     best = best_announcement(available, trump)
-    sure = (best is not None and opponents_played and all(
-        announcement_key(a, trump) < announcement_key(best, trump)
-        for _, kind in heard for a in possible_announcements(kind, hand)))
+    sure = (best is not None and opponents_played
+            and all(beats_every(best, kind, trump, hand) for _, kind in heard))
     return AnnouncementReview((), Verdict.BEST, available, (), 0, sum(a.points for a in available),
                               0, None, None, None, None, trump, hand, heard=heard,
                               outranked_by=outranked_by, partner=seat.partner,

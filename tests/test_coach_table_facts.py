@@ -16,6 +16,7 @@ from belote_teach import coach_calls
 from belote_teach.announcements import (
     Announcement,
     AnnouncementType,
+    beats_every,
     outranks,
     possible_announcements,
 )
@@ -68,6 +69,9 @@ def test_a_cinquante_beats_any_tierce_and_a_tierce_no_tierce_for_sure() -> None:
     assert not outranks(CINQUANTE, [tierce, AnnouncementType.CENT], Suit.SPADES)
     assert outranks("cent", [tierce, AnnouncementType.CINQUANTE], Suit.SPADES)
     assert not outranks(CINQUANTE, [], Suit.SPADES)
+    # the other way round: an announcement that wins whichever one was declared
+    assert beats_every(Announcement.of("cinquante", "7", "S"), "tierce", Suit.HEARTS)
+    assert not beats_every(Announcement.of("tierce", "K", "C"), "tierce", Suit.HEARTS)
 
 
 def test_the_observer_s_own_cards_rule_announcements_out() -> None:

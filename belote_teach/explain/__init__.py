@@ -50,6 +50,7 @@ __all__ = [
     "position_title",
     "rule_title",
     "seat_name",
+    "seat_of",
     "suit_name",
     "technique",
     "text",
@@ -190,6 +191,13 @@ def seat_name(seat: Seat, lang: str) -> str:
     return str(catalog(lang)["seats"][seat.value])
 
 
+def seat_of(seat: Seat, lang: str) -> str:
+    """The seat as the owner of something named before it: ``"d'Ouest"`` in French (the
+    catalog's ``seat_of``), the seat's name where the language needs no such form
+    (``"West"``). Raises ValueError for an unknown language."""
+    return str(catalog(lang).get("seat_of", {}).get(seat.value, seat_name(seat, lang)))
+
+
 def the_card(card: Card, lang: str) -> str:
     """The card with its article: ``"the 8♥"`` / ``"le 8♥"``, ``"l'A♦"``."""
     articles = catalog(lang)["card_article"]
@@ -274,7 +282,7 @@ def _played(play: Play, me: Seat, lang: str) -> str:
         "card": card_short(play.card, lang),
         "the_card": the_card(play.card, lang),
         "your_card": your_card(play.card, lang),
-        "seat_of": cat.get("seat_of", {}).get(play.seat.value, seat_name(play.seat, lang)),
+        "seat_of": seat_of(play.seat, lang),
     }
     if play.seat is me:
         key = "played_by_you"

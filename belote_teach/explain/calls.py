@@ -32,6 +32,7 @@ from belote_teach.explain import (
     join_cards,
     plural_key,
     seat_name,
+    seat_of,
     suit_name,
     technique,
     the_card,
@@ -422,7 +423,7 @@ def _theirs(heard: tuple[Seat, AnnouncementType], lang: str) -> str:
     return str(cat["declared_by_opponent"]).format(
         seat=seat_name(seat, lang), kind=words,
         the_kind=_sentences(lang)["articles"]["the"][kind.value] + words,
-        seat_of=cat.get("seat_of", {}).get(seat.value, seat_name(seat, lang)))
+        seat_of=seat_of(seat, lang))
 
 
 def _outranked(verdict: str, declared: Sequence[Announcement],

@@ -848,7 +848,9 @@ def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
     assert legal is not None
     states = {card: ("legal" if card in legal else "dim") for card in legal.hand}
     lines = _play_text(deal, obs, lang)
-    evaluation = coach.evaluate(obs, rng=random.Random(rng_seed)) if hint or review else None
+    card_reviewed = review is not None and belote is None      # belote needs no worlds
+    evaluation = (coach.evaluate(obs, rng=random.Random(rng_seed))
+                  if hint or card_reviewed else None)
     if hint:
         lines.append(coach.hint(obs, evaluation=evaluation).text(lang))
         declarable = hint_announcements(obs)
