@@ -70,7 +70,7 @@ def test_a_cinquante_beats_any_tierce_and_a_tierce_no_tierce_for_sure() -> None:
     assert outranks("cent", [tierce, AnnouncementType.CINQUANTE], Suit.SPADES)
     assert not outranks(CINQUANTE, [], Suit.SPADES)
     # the other way round: an announcement that wins whichever one was declared
-    assert beats_every(Announcement.of("cinquante", "7", "S"), "tierce", Suit.HEARTS)
+    assert beats_every(Announcement.of("cinquante", "10", "S"), "tierce", Suit.HEARTS)
     assert not beats_every(Announcement.of("tierce", "K", "C"), "tierce", Suit.HEARTS)
 
 
