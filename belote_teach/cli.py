@@ -2,7 +2,7 @@
 
 ``belote-teach check FILE...`` validates scenario files (SCENARIOS.md) against the
 engine; ``belote-teach solve FILE...`` solves every ``solve`` position of scenario files
-double dummy (:func:`belote_teach.solver.solve`) and prints the value of each legal card
+double dummy (:func:`belote_teach.search.solver.solve`) and prints the value of each legal card
 and the time taken. Each subcommand is one ``_add_<name>`` function registering its
 parser and a ``_run_<name>`` function returning the exit status, listed in
 :data:`_SUBCOMMANDS`.
@@ -17,7 +17,7 @@ file's expected ``values`` are shown, not failed: that is ``check``'s job), 2 wh
 is missing or malformed or ``--rules`` names an unknown preset.
 
 ``belote-teach backup FILE`` copies a learner's whole record (progress and saved games,
-:mod:`belote_teach.store_sqlite`) to the new file ``FILE``, consistent even while the
+:mod:`belote_teach.course.store_sqlite`) to the new file ``FILE``, consistent even while the
 learner is answering; exit status 0, or 2 when ``FILE`` exists or cannot be written.
 """
 
@@ -29,13 +29,13 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from importlib import metadata
 
-from belote_teach._storage import data_directory
-from belote_teach.errors import InvalidRuleSetError
-from belote_teach.rules import PRESETS, RuleSet
-from belote_teach.scenarios.check import CHECKERS, check_scenarios, not_checked_message
-from belote_teach.scenarios.load import ScenarioFileError, load_file
-from belote_teach.scenarios.model import KINDS, Scenario, SolveScenario
-from belote_teach.store_sqlite import DATABASE_NAME, SqliteStore
+from belote_teach.course.files import data_directory
+from belote_teach.course.scenarios.check import CHECKERS, check_scenarios, not_checked_message
+from belote_teach.course.scenarios.load import ScenarioFileError, load_file
+from belote_teach.course.scenarios.model import KINDS, Scenario, SolveScenario
+from belote_teach.course.store_sqlite import DATABASE_NAME, SqliteStore
+from belote_teach.engine.errors import InvalidRuleSetError
+from belote_teach.engine.rules import PRESETS, RuleSet
 
 __all__ = ["EXIT_DISAGREEMENT", "EXIT_MALFORMED", "EXIT_OK", "build_parser", "main"]
 

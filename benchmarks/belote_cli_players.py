@@ -3,7 +3,7 @@
 :class:`~belote_teach.players.Player` protocol. Benchmark-only code: the package never
 imports it.
 
-Each decision converts the seat's :class:`~belote_teach.observation.Observation` into a
+Each decision converts the seat's :class:`~belote_teach.engine.observation.Observation` into a
 ``belote.game.GameState`` holding only what the seat may know, asks the belote-cli AI,
 and converts its answer back:
 
@@ -52,12 +52,12 @@ from belote import ai as cli_ai
 from belote import deck as cli_deck
 from belote import game as cli_game
 
-from belote_teach.announcements import Announcement
-from belote_teach.bidding import PASS, TAKE, Bid
-from belote_teach.cards import Card, Rank, Seat, Suit
-from belote_teach.observation import Observation
+from belote_teach.engine.announcements import Announcement
+from belote_teach.engine.bidding import PASS, TAKE, Bid
+from belote_teach.engine.cards import Card, Rank, Seat, Suit
+from belote_teach.engine.observation import Observation
+from belote_teach.engine.trick import Trick
 from belote_teach.players.base import Decision, Technique, declare_all
-from belote_teach.trick import Trick
 
 __all__ = ["CLI_LEVELS", "BeloteCliPlayer"]
 

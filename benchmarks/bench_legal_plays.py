@@ -11,9 +11,9 @@ import argparse
 import random
 import time
 
-from belote_teach.cards import DECK, Card, Seat, Suit
-from belote_teach.rules import CLASSIC, legal_plays
-from belote_teach.trick import Trick
+from belote_teach.engine.cards import DECK, Card, Seat, Suit
+from belote_teach.engine.rules import CLASSIC, legal_plays
+from belote_teach.engine.trick import Trick
 
 
 def random_positions(count: int, rng: random.Random) -> list[tuple[tuple[Card, ...], Trick]]:

@@ -1,16 +1,16 @@
-"""Coach latency benchmark: time of :func:`belote_teach.coach.review` and
-:func:`belote_teach.coach.hint` at each trick of real deals. A script that prints
+"""Coach latency benchmark: time of :func:`belote_teach.coach.plays.review` and
+:func:`belote_teach.coach.plays.hint` at each trick of real deals. A script that prints
 figures, not a test.
 
-    .venv/bin/python benchmarks/coach.py [--deals 30] [--seed 0]
+    .venv/bin/python benchmarks/plays.py [--deals 30] [--seed 0]
 
 What is measured
 ----------------
 Deals ``seed .. seed + deals - 1`` (dealer South, preset ``classic``) are bid and played
 by club players. At every card of every seat (the learner may sit anywhere) the seat's
-:class:`~belote_teach.observation.Observation` is reviewed twice: ``review`` of the card
+:class:`~belote_teach.engine.observation.Observation` is reviewed twice: ``review`` of the card
 the club player chooses and ``hint``, each with the default number of worlds
-(:func:`belote_teach.coach.samples_for`) and a fresh ``random.Random``. Positions with a
+(:func:`belote_teach.coach.plays.samples_for`) and a fresh ``random.Random``. Positions with a
 single legal card (or only equivalent ones) are answered without sampling and are left
 out of the figures. One core (the process is pinned to one CPU where the OS allows).
 
@@ -30,9 +30,9 @@ import time
 
 from machine import machine_facts, pin_to_one_core
 
-from belote_teach import coach
-from belote_teach.cards import Seat
-from belote_teach.deal import Deal, Phase
+from belote_teach.coach import plays
+from belote_teach.engine.cards import Seat
+from belote_teach.engine.deal import Deal, Phase
 from belote_teach.players import ClubPlayer
 from belote_teach.players.base import says_belote
 
@@ -61,13 +61,13 @@ def measure(deals: int, seed: int) -> dict[int, dict[str, list[float]]]:
             assert turn is not None
             obs = deal.observation(turn)
             card = club.choose_card(obs, random.Random(i)).action
-            samples = coach.samples_for(obs)
+            samples = plays.samples_for(obs)
             if samples:
                 trick = len(obs.tricks) + 1
                 start = time.perf_counter()
-                coach.review(obs, card, rng=random.Random(i))
+                plays.review(obs, card, rng=random.Random(i))
                 middle = time.perf_counter()
-                coach.hint(obs, rng=random.Random(i))
+                plays.hint(obs, rng=random.Random(i))
                 end = time.perf_counter()
                 figures[trick]["review"].append(middle - start)
                 figures[trick]["hint"].append(end - middle)
@@ -82,7 +82,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=30, help="deals played (default 30)")
     parser.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
     args = parser.parse_args()
-    print("belote_teach.coach latency benchmark (figures only, not a test)")
+    print("belote_teach.coach.plays latency benchmark (figures only, not a test)")
     for line in machine_facts(pin_to_one_core()):
         print("  " + line)
     figures = measure(args.deals, args.seed)
@@ -101,7 +101,7 @@ def main() -> None:
             cells.append(f"{statistics.median(ms):6.1f} / {percentile(ms, 0.95):6.1f} / "
                          f"{max(ms):6.1f}")
         worlds = f"{int(min(row['samples']))}-{int(max(row['samples']))}"
-        method = "solver" if 9 - trick <= coach.SOLVER_CARDS else "playouts"
+        method = "solver" if 9 - trick <= plays.SOLVER_CARDS else "playouts"
         print(f"{trick:5}  {len(row['review']):9}  {worlds:>6}  {method:10}  "
               f"{cells[0]}   {cells[1]}")
     print(f"worst 95th percentile: {worst:.1f} ms (target: under 500 ms at every trick)")

@@ -1,5 +1,5 @@
 """Drill generation benchmark: time to generate one scenario of each drill of
-:data:`belote_teach.drills.DRILLS`. A script that prints figures, not a test.
+:data:`belote_teach.course.drills.DRILLS`. A script that prints figures, not a test.
 
     .venv/bin/python benchmarks/drills.py [--draws 200] [--seed 0] [--drill ID ...]
 
@@ -7,7 +7,7 @@ What is measured
 ----------------
 For each drill, ``draws`` scenarios are generated, draw ``i`` with a fresh
 ``random.Random(seed + i)`` (so the figures can be reproduced), and the wall time of
-:meth:`belote_teach.drills.Drill.generate` is taken. One warm-up draw per drill (catalog
+:meth:`belote_teach.course.drills.Drill.generate` is taken. One warm-up draw per drill (catalog
 loading, first imports) is left out. One core (the process is pinned to one CPU where the
 OS allows).
 
@@ -26,7 +26,7 @@ import time
 
 from machine import machine_facts, pin_to_one_core
 
-from belote_teach.drills import DRILLS, drill
+from belote_teach.course.drills import DRILLS, drill
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -57,7 +57,7 @@ def main() -> None:
                         help="measure only this drill (repeatable; default: all of "
                              f"{', '.join(DRILLS)})")
     args = parser.parse_args()
-    print("belote_teach.drills generation benchmark (figures only, not a test)")
+    print("belote_teach.course.drills generation benchmark (figures only, not a test)")
     for line in machine_facts(pin_to_one_core()):
         print("  " + line)
     print(f"{args.draws} draws per drill, seeds {args.seed}..{args.seed + args.draws - 1}; "

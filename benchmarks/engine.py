@@ -11,12 +11,12 @@ pyproject.toml). Without it, our figures are still printed.
 What is measured
 ----------------
 (a) Legal plays: positions (hand, trick so far, trump, seat to play) taken from every
-play of random deals dealt and played by ``_fast.play_random_deal`` (so a quarter are
+play of random deals dealt and played by ``bitmask.play_random_deal`` (so a quarter are
 leads), built beforehand in each engine's own form; the timed loop only calls:
 
-* ``belote_teach.rules.legal_plays(hand, trick, CLASSIC)``: the public API (a
+* ``belote_teach.engine.rules.legal_plays(hand, trick, CLASSIC)``: the public API (a
   ``LegalPlays`` with the deciding rule and a verdict per card);
-* ``belote_teach._fast.legal_mask(hand_mask, trick, trump)``: the private fast core;
+* ``belote_teach.engine.bitmask.legal_mask(hand_mask, trick, trump)``: the private fast core;
 * ``belote.game.legal_cards(state, seat)``: the peer, on a ``GameState`` holding the same
   four hands, trump, seat and trick. Its result is memoised (``lru_cache``, 2,048
   entries): the cache is cleared before each run and the positions outnumber it, so
@@ -31,7 +31,7 @@ deal is passed out and the next dealer deals), completion, 32 plays drawn unifor
 the legal cards, scoring. Deals/s counts played deals; the time of passed-out deals is
 included.
 
-* ours: ``_fast.play_random_deal``: cut, belote-rebelote, made/dedans/litige/capot and
+* ours: ``bitmask.play_random_deal``: cut, belote-rebelote, made/dedans/litige/capot and
   marks; no announcements (R4).
 * the peer: ``start_round`` (shuffle and deal, no cut), ``place_bid`` per bid (at the take
   it also detects every player's announcements), per play ``legal_cards`` and
@@ -56,10 +56,10 @@ from typing import Any
 
 from machine import machine_facts, pin_to_one_core
 
-from belote_teach import _fast
-from belote_teach.cards import DECK, Card
-from belote_teach.rules import CLASSIC, legal_plays
-from belote_teach.trick import Trick
+from belote_teach.engine import bitmask
+from belote_teach.engine.cards import DECK, Card
+from belote_teach.engine.rules import CLASSIC, legal_plays
+from belote_teach.engine.trick import Trick
 
 PEER_DISTRIBUTION = "belote-cli"
 INSTALL_HINT = "pip install -e '.[bench]'   (or: pip install belote-cli==4.9.6)"
@@ -102,24 +102,24 @@ class Positions:
 
 def make_positions(count: int, seed: int, take_probability: float, peer: Peer | None
                    ) -> Positions:
-    """``count`` positions from every play of random deals (``_fast.play_random_deal``)."""
+    """``count`` positions from every play of random deals (``bitmask.play_random_deal``)."""
     rng = random.Random(seed)
-    found: list[tuple[_fast.FastPosition, tuple[int, int, int, int]]] = []
+    found: list[tuple[bitmask.FastPosition, tuple[int, int, int, int]]] = []
     deals = dealer = 0
     while len(found) < count:
-        deal = _fast.play_random_deal(rng, dealer, take_probability=take_probability)
+        deal = bitmask.play_random_deal(rng, dealer, take_probability=take_probability)
         dealer = (dealer + 1) & 3
         if deal.outcome == "passed":
             continue
         deals += 1
         hands = list(deal.hands)
-        for pos in _fast.deal_positions(deal):
+        for pos in bitmask.deal_positions(deal):
             found.append((pos, (hands[0], hands[1], hands[2], hands[3])))
-            hands[pos.seat] ^= _fast.BIT[pos.card]
+            hands[pos.seat] ^= bitmask.BIT[pos.card]
     found = found[:count]
     fast = [(p.hand, p.trick, p.trump) for p, _ in found]
-    public = [(_fast.mask_cards(p.hand),
-               Trick(_fast.SUITS[p.trump], _fast.SEATS[p.leader], [DECK[c] for c in p.trick]))
+    public = [(bitmask.mask_cards(p.hand),
+               Trick(bitmask.SUITS[p.trump], bitmask.SEATS[p.leader], [DECK[c] for c in p.trick]))
               for p, _ in found]
     peer_positions: list[tuple[Any, Any]] = []
     if peer is not None:
@@ -128,7 +128,7 @@ def make_positions(count: int, seed: int, take_probability: float, peer: Peer | 
         suits = deck.CARD_SUITS
         for p, hands in found:
             peer_positions.append((game.GameState(
-                hands=tuple(tuple(cards[i] for i in _fast.mask_indices(h)) for h in hands),
+                hands=tuple(tuple(cards[i] for i in bitmask.mask_indices(h)) for h in hands),
                 trump=suits[p.trump], contract=deck.Contract.NORMAL, phase=game.Phase.PLAYING,
                 leader=game.Seat(p.leader), turn=game.Seat(p.seat),
                 current_trick=tuple(game.TrickCard(game.Seat((p.leader + j) & 3), cards[c])
@@ -144,7 +144,8 @@ def check_agreement(positions: Positions, peer: Peer | None) -> str:
     fast_vs_public = 0
     for (hand, trick), (mask, cards, trump) in zip(positions.public, positions.fast,
                                                    strict=True):
-        if _fast.legal_mask(mask, cards, trump) != _fast.hand_mask(legal_plays(hand, trick).cards):
+        legal = bitmask.hand_mask(legal_plays(hand, trick).cards)
+        if bitmask.legal_mask(mask, cards, trump) != legal:
             fast_vs_public += 1
     text = (f"legal_mask = legal_plays on {len(positions.fast) - fast_vs_public:,} of "
             f"{len(positions.fast):,} positions")
@@ -154,7 +155,7 @@ def check_agreement(positions: Positions, peer: Peer | None) -> str:
         for (state, seat), (mask, cards, trump) in zip(positions.peer, positions.fast,
                                                        strict=True):
             theirs = sum(1 << index[c] for c in peer.game.legal_cards(state, seat))
-            same += theirs == _fast.legal_mask(mask, cards, trump)
+            same += theirs == bitmask.legal_mask(mask, cards, trump)
         text += f"; the peer agrees on {same:,} of {len(positions.peer):,}"
     return text
 
@@ -192,7 +193,7 @@ def time_legal_plays(positions: Positions, peer: Peer | None, repeat: int) -> Pe
             legal_plays(hand, trick, CLASSIC)
 
     def run_fast() -> None:
-        legal_mask = _fast.legal_mask
+        legal_mask = bitmask.legal_mask
         for hand, trick, trump in fast:
             legal_mask(hand, trick, trump)
 
@@ -211,9 +212,9 @@ def time_legal_plays(positions: Positions, peer: Peer | None, repeat: int) -> Pe
 
 
 def fast_deals(count: int, seed: int, take_probability: float) -> int:
-    """Play ``count`` deals through ``_fast.play_random_deal``; return the passed-out ones."""
+    """Play ``count`` deals through ``bitmask.play_random_deal``; return the passed-out ones."""
     rng = random.Random(seed)
-    play = _fast.play_random_deal
+    play = bitmask.play_random_deal
     played = passed = dealer = 0
     while played < count:
         deal = play(rng, dealer, take_probability=take_probability)
@@ -226,12 +227,12 @@ def fast_deals(count: int, seed: int, take_probability: float) -> int:
 
 
 def public_deals(count: int, seed: int, take_probability: float) -> int:
-    """Play ``count`` deals through the public, checked :class:`belote_teach.deal.Deal`
+    """Play ``count`` deals through the public, checked :class:`belote_teach.engine.deal.Deal`
     (every bid and card checked, announcements declared when a hand holds them, belote
     and scoring); return the passed-out ones."""
-    from belote_teach.bidding import PASS, TAKE, Bid
-    from belote_teach.cards import Seat
-    from belote_teach.deal import Deal, Phase
+    from belote_teach.engine.bidding import PASS, TAKE, Bid
+    from belote_teach.engine.cards import Seat
+    from belote_teach.engine.deal import Deal, Phase
 
     rng = random.Random(seed)
     uniform = rng.random
@@ -334,7 +335,7 @@ def main() -> None:
     peer_call = per_call.peer
     rows = [
         ("ours, public rules.legal_plays", per_call.public),
-        ("ours, private _fast.legal_mask", per_call.fast),
+        ("ours, private bitmask.legal_mask", per_call.fast),
     ]
     print(f"  {'engine':<40}{'calls/s':>14}{'µs/call':>10}{'ours/peer':>11}")
     for name, seconds in rows:
@@ -343,7 +344,7 @@ def main() -> None:
     if peer_call is not None:
         print(f"  {'peer, belote.game.legal_cards':<40}{1 / peer_call:>14,.0f}"
               f"{peer_call * 1e6:>10.2f}{'1.0x':>11}")
-    print(f"  target < 5 µs per legal-plays call: _fast.legal_mask "
+    print(f"  target < 5 µs per legal-plays call: bitmask.legal_mask "
           f"{'met' if per_call.fast < 5e-6 else 'NOT met'} ({per_call.fast * 1e6:.2f} µs); "
           f"public legal_plays {'met' if per_call.public < 5e-6 else 'not met'} "
           f"({per_call.public * 1e6:.1f} µs, it builds a verdict per card)")
@@ -373,7 +374,7 @@ def main() -> None:
 
         peer_s = best_time(run_peer, args.repeat) / args.peer_deals
     print(f"  {'engine':<40}{'deals/s':>14}{'µs/deal':>10}{'ours/peer':>11}")
-    print(f"  {'ours, _fast.play_random_deal':<40}{1 / ours_s:>14,.0f}{ours_s * 1e6:>10.1f}"
+    print(f"  {'ours, bitmask.play_random_deal':<40}{1 / ours_s:>14,.0f}{ours_s * 1e6:>10.1f}"
           f"{ratio(1 / ours_s, None if peer_s is None else 1 / peer_s):>11}")
     print(f"  {'ours, public Deal (checked, annonces)':<40}{1 / public_s:>14,.0f}"
           f"{public_s * 1e6:>10.1f}"

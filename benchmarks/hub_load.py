@@ -79,7 +79,7 @@ sys.path.insert(0, str(BROWSER_TESTS))
 from exercise_clicks import PLAYERS, exercise_cells, right_answer  # noqa: E402
 
 from belote_teach import explain  # noqa: E402
-from belote_teach.scenarios import PlayScenario  # noqa: E402
+from belote_teach.course.scenarios import PlayScenario  # noqa: E402
 
 if TYPE_CHECKING:
     from playwright.async_api import Browser

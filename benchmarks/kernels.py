@@ -9,7 +9,7 @@ What runs
 * The course server as ``make run`` starts it (``benchmarks/start.py``'s
   :func:`~start.start_server`: this interpreter, the repository root, a process group of
   its own, the learner's data in a temporary folder), with its configuration of
-  :mod:`belote_teach.course_server` (kernels prepared in advance, idle culling).
+  :mod:`belote_teach.serve.server` (kernels prepared in advance, idle culling).
 * Debian's Chromium driven by Playwright, headless, one tab (the browser tests' arguments).
 * Once the server is at rest after its start (its kernels prepared), every lesson of both
   editions is opened once, one after the other in the same tab as a learner goes through
@@ -65,8 +65,8 @@ from start import (
 )
 from test_kernels_left import PAGE_KERNEL_ID, kernel_id, waits_for_learner  # start's path
 
-from belote_teach.course import COURSE
-from belote_teach.course_server import POOLS
+from belote_teach.course.lessons import COURSE
+from belote_teach.serve.server import POOLS
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

@@ -36,13 +36,13 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from belote_teach.announcements import Announcement
-from belote_teach.bidding import Bid
-from belote_teach.cards import Card, Seat, Team
-from belote_teach.deal import Deal, Phase
-from belote_teach.observation import Observation
+from belote_teach.engine.announcements import Announcement
+from belote_teach.engine.bidding import Bid
+from belote_teach.engine.cards import Card, Seat, Team
+from belote_teach.engine.deal import Deal, Phase
+from belote_teach.engine.observation import Observation
+from belote_teach.engine.scoring import Outcome
 from belote_teach.players import LEVELS, Decision, Player, make_player, play_deal
-from belote_teach.scoring import Outcome
 
 try:  # run as a script (benchmarks/ on sys.path) or as the module benchmarks.players
     from belote_cli_players import CLI_LEVELS, BeloteCliPlayer

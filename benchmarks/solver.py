@@ -5,7 +5,7 @@ A script that prints figures, not a test.
 
 What is measured
 ----------------
-Each position is solved by :func:`belote_teach.solver.solve`, which gives the exact
+Each position is solved by :func:`belote_teach.search.solver.solve`, which gives the exact
 value of EVERY legal card of the seat to play (not only the best one); the time is
 ``SolveResult.seconds`` (wall time, input checks included), one core (the process is
 pinned to one CPU when the OS allows), preset ``classic``.
@@ -31,10 +31,10 @@ import time
 
 from machine import machine_facts, pin_to_one_core
 
-from belote_teach.cards import DECK, Card, Seat, Suit
-from belote_teach.rules import CLASSIC, legal_plays
-from belote_teach.solver import solve, warm_up
-from belote_teach.trick import Trick
+from belote_teach.engine.cards import DECK, Card, Seat, Suit
+from belote_teach.engine.rules import CLASSIC, legal_plays
+from belote_teach.engine.trick import Trick
+from belote_teach.search.solver import solve, warm_up
 
 Position = tuple[dict[Seat, tuple[Card, ...]], Suit, tuple[Card, ...], Seat]
 
@@ -89,7 +89,7 @@ def main() -> None:
                         help="4-trick endings to solve (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     args = parser.parse_args()
-    print("belote_teach.solver benchmark (figures only, not a test)")
+    print("belote_teach.search.solver benchmark (figures only, not a test)")
     for line in machine_facts(pin_to_one_core()):
         print("  " + line)
     print(f"core loaded (compiled on a fresh install) in {warm_up():.1f} s, not counted below")

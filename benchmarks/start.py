@@ -7,9 +7,9 @@ bounded run that prints figures, not a test.
 What runs
 ---------
 * The course server as ``make run`` starts it, from the repository root:
-  ``python -m belote_teach.course_server notebooks --no-browser --port=PORT
+  ``python -m belote_teach.serve.server notebooks --no-browser --port=PORT
   --Voila.ip=127.0.0.1`` (this interpreter; its own process group), with its
-  configuration of :mod:`belote_teach.course_server` (kernel culling, template, preheated
+  configuration of :mod:`belote_teach.serve.server` (kernel culling, template, preheated
   kernels when enabled there). The learner's progress goes to a temporary folder
   (``BELOTE_TEACH_DATA``), so the run neither reads nor changes the user's.
 * Debian's Chromium driven by Playwright, headless, launched before the server with the
@@ -70,8 +70,8 @@ from machine import cpu_seconds, machine_facts, process_family
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from belote_teach.course import COURSE  # noqa: E402
-from belote_teach.course_server import QUIET_SECONDS  # noqa: E402
+from belote_teach.course.lessons import COURSE  # noqa: E402
+from belote_teach.serve.server import QUIET_SECONDS  # noqa: E402
 from conftest import (  # noqa: E402  (the browser tests' Chromium and its arguments)
     CHROMIUM_ARGS,
     COURSE_DIRECTORY,
@@ -201,7 +201,7 @@ class Server:
 def start_server(port: int, log: Path, data: Path) -> Server:
     """Start the course server as ``make run`` does (from the repository root, in a
     process group of its own) and start the clock."""
-    command = [sys.executable, "-m", "belote_teach.course_server", COURSE_DIRECTORY,
+    command = [sys.executable, "-m", "belote_teach.serve.server", COURSE_DIRECTORY,
                "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
     env = {**os.environ, "BELOTE_TEACH_DATA": str(data)}
     with log.open("wb") as output:

@@ -38,12 +38,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from belote_teach.course_progress import (  # noqa: E402
+from belote_teach.course.drills import DRILLS  # noqa: E402
+from belote_teach.course.progress import (  # noqa: E402
     CourseProgress,
     course_ids,
     course_overview,
 )
-from belote_teach.drills import DRILLS  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 

@@ -4,11 +4,11 @@
 
 (``deploy/jupyterhub.service`` runs exactly that under systemd; ``deploy/README.md`` is the
 teacher's guide.) A learner signs in and lands on the welcome page of the course, the
-Voilà app ``/voila/render/en/00-welcome.ipynb`` of :mod:`belote_teach.course_server`, from
+Voilà app ``/voila/render/en/00-welcome.ipynb`` of :mod:`belote_teach.serve.server`, from
 which every lesson opens as an app. Each learner has a server of their own (a Jupyter
 server running Voilà, one kernel per open lesson) and so a progress of their own: the
 course keeps it in the learner's data directory (``~/.local/share/belote-teach``,
-:mod:`belote_teach._storage`), in the learner's home.
+:mod:`belote_teach.course.files`), in the learner's home.
 
 The course itself is not copied: every learner's server serves the ``notebooks`` folder of
 the checkout this file sits in (``Spawner.notebook_dir``), read-only for the learners, so
@@ -65,7 +65,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from belote_teach.course_server import KERNEL_CULLING, WELCOME, WELCOME_FR
+from belote_teach.serve.server import KERNEL_CULLING, WELCOME, WELCOME_FR
 
 if TYPE_CHECKING:
     from jupyterhub.spawner import Spawner
@@ -241,7 +241,7 @@ c.Spawner.cmd = [str(Path(sys.executable).with_name("jupyterhub-singleuser"))]
 c.Spawner.notebook_dir = str(course)
 c.Spawner.default_url = f"/voila/render/{WELCOME_PAGES[lang]}"
 # Voilà keeps a kernel per lesson page and cannot shut it down when the page closes: the
-# course server's kernel culling (belote_teach.course_server) applies here too.
+# course server's kernel culling (belote_teach.serve.server) applies here too.
 c.Spawner.args = [f"--{section}.{key}={value}"
                   for section, values in KERNEL_CULLING.items() for key, value in values.items()]
 c.Spawner.pre_spawn_hook = learner_address

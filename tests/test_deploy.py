@@ -27,9 +27,9 @@ from jupyterhub.spawner import Spawner
 from traitlets.config import Config
 from traitlets.config.loader import PyFileConfigLoader
 
-from belote_teach._storage import DATA_ENV
-from belote_teach.course import COURSE
-from belote_teach.course_server import KERNEL_CULLING
+from belote_teach.course.files import DATA_ENV
+from belote_teach.course.lessons import COURSE
+from belote_teach.serve.server import KERNEL_CULLING
 
 ROOT = Path(__file__).resolve().parents[1]
 DEPLOY = ROOT / "deploy"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from belote_teach.rules import CLASSIC, FFB2016, RuleSet
+from belote_teach.engine.rules import CLASSIC, FFB2016, RuleSet
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

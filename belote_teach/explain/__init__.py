@@ -5,9 +5,9 @@ one catalog per language (``en.yaml``, ``fr.yaml`` beside this module) that a
 translator edits without reading code; this module only picks the sentence that
 fits the position and fills in the cards, seats and suits.
 
-    >>> from belote_teach.cards import Card, Seat, Suit
-    >>> from belote_teach.rules import legal_plays
-    >>> from belote_teach.trick import Trick
+    >>> from belote_teach.engine.cards import Card, Seat, Suit
+    >>> from belote_teach.engine.rules import legal_plays
+    >>> from belote_teach.engine.trick import Trick
     >>> legal = legal_plays(["7H", "JH", "AC"], Trick.before(Seat.SOUTH, "H", ["KD", "8H"]))
     >>> explain_rule(legal, "en")
     "You must overtrump (monter à l'atout): West's 8♥ is winning this trick and your J♥ beats it."
@@ -25,17 +25,20 @@ from typing import Any, Protocol
 
 import yaml
 
-from belote_teach.cards import Card, Rank, Seat, Suit, hand_order, points
-from belote_teach.rules import LegalPlays, Reason, Rule
-from belote_teach.trick import Play, Trick
+from belote_teach.engine.cards import Card, Rank, Seat, Suit, hand_order, points
+from belote_teach.engine.rules import LegalPlays, Reason, Rule
+from belote_teach.engine.trick import Play, Trick
+from belote_teach.explain.errors import UnknownLanguageError
 
 __all__ = [
     "LANGUAGES",
     "CoachDifference",
+    "UnknownLanguageError",
     "after_colon",
     "card_name",
     "card_short",
     "card_with",
+    "check_language",
     "coach_hint",
     "coach_review",
     "coach_review_parts",
@@ -67,15 +70,26 @@ LANGUAGES: tuple[str, ...] = ("en", "fr")
 _SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+def check_language(lang: str) -> None:
+    """Refuse a language the catalogs do not have.
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not one of :data:`LANGUAGES` (``"en"``,
+            ``"fr"``); the message quotes it and lists them.
+    """
+    if lang not in LANGUAGES:
+        raise UnknownLanguageError(f"unknown language {lang!r}: expected one of "
+                                   f"{', '.join(LANGUAGES)}")
+
+
 @functools.cache
 def catalog(lang: str) -> dict[str, Any]:
     """The text catalog of ``lang`` (``"en"`` or ``"fr"``), read once from its YAML file.
 
     Raises:
-        ValueError: ``lang`` is not one of :data:`LANGUAGES`.
+        UnknownLanguageError: ``lang`` is not one of :data:`LANGUAGES`.
     """
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
+    check_language(lang)
     path = resources.files("belote_teach.explain").joinpath(f"{lang}.yaml")
     source = path.read_text(encoding="utf-8")
     data: dict[str, Any] = yaml.load(source, Loader=_SAFE_LOADER)  # a safe loader
@@ -346,7 +360,7 @@ def explain_rule(legal: LegalPlays, lang: str) -> str:
     currently winning with its seat, and the cards of the hand that satisfy the rule.
 
     Args:
-        legal: the position's :class:`~belote_teach.rules.LegalPlays`.
+        legal: the position's :class:`~belote_teach.engine.rules.LegalPlays`.
         lang: ``"en"`` or ``"fr"``.
 
     Returns:
@@ -572,7 +586,7 @@ def after_colon(sentence: str) -> str:
 
 class CoachDifference(Protocol):
     """What :func:`coach_review_parts` reads of a difference between two cards
-    (``belote_teach.coach.Difference``): ``fact`` (an enum whose value names the
+    (``belote_teach.coach.plays.Difference``): ``fact`` (an enum whose value names the
     sentence), the two cards, the card still out, the case and the numbers."""
 
     @property
@@ -625,7 +639,7 @@ def coach_review_parts(*, verdict: str, card: Card, best: tuple[Card, ...], loss
                        reason_cards: Iterable[Card], trump: Suit, lang: str,
                        differences: Iterable[CoachDifference] = (),
                        noisy: bool = False) -> tuple[str, str]:
-    """The coach's review of a legal card in words (``belote_teach.coach.Review``), as
+    """The coach's review of a legal card in words (``belote_teach.coach.plays.Review``), as
     (the verdict sentence, the rest): ``("A♣ is a mistake.", "It loses about 7 points on
     average against K♣, … Your A♣ can be beaten by …")``.
 
@@ -643,7 +657,7 @@ def coach_review_parts(*, verdict: str, card: Card, best: tuple[Card, ...], loss
             explanation is the loss and the ``differences``.
         trump: the trump suit; ``lang``: ``"en"`` or ``"fr"``.
         differences: the facts that hold for the recommended card and not for ``card``
-            (``belote_teach.coach.Difference``), worded in this order.
+            (``belote_teach.coach.plays.Difference``), worded in this order.
         noisy: an ``"also_good"`` card whose loss is above ``tolerance`` but within the
             sampling noise: the review says the deals cannot tell the cards apart.
 
@@ -701,7 +715,7 @@ def coach_hint(card: Card, reason: enum.Enum, reason_cards: Iterable[Card], trum
                lang: str) -> str:
     """The coach's hint in one line: "Play J♥: <reason>", the reason continuing the
     sentence in lower case ("Play 7♠: keep your master card (J♥) for the last trick…",
-    ``belote_teach.coach.Hint``).
+    ``belote_teach.coach.plays.Hint``).
 
     Raises:
         ValueError: unknown language.

@@ -1,15 +1,15 @@
 """Learner text of the coach's reviews of calls: bids (R2.4, R2.5), announcements (R4)
-and belote-rebelote (R5), in English and French (:mod:`belote_teach.coach_calls`).
+and belote-rebelote (R5), in English and French (:mod:`belote_teach.coach.calls`).
 
 As in :mod:`belote_teach.explain`, the sentences live in the ``calls`` section of the
 catalogs (``en.yaml``, ``fr.yaml``); these functions only pick the sentences that fit the
 review and fill in the cards, suits and percentages. French belote words (prendre,
 passer, atout, retourne, dedans, belote, tierce, ...) stay French in both languages.
 
-    >>> from belote_teach.bidding import PASS, TAKE, Bid
+    >>> from belote_teach.engine.bidding import PASS, TAKE, Bid
     >>> bid_name(TAKE, "en"), bid_name(PASS, "fr"), bid_name(Bid.parse("D"), "fr")
     ('prendre (take)', 'passer', 'prendre à carreau')
-    >>> from belote_teach.announcements import Announcement, AnnouncementType
+    >>> from belote_teach.engine.announcements import Announcement, AnnouncementType
     >>> announcement_name(Announcement.from_cards(["8C", "9C", "10C"]), "fr")
     'tierce 10♣ 9♣ 8♣ (20 points)'
 """
@@ -21,9 +21,10 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from belote_teach.announcements import Announcement, AnnouncementType
-from belote_teach.bidding import Bid, BidKind
-from belote_teach.cards import SEQUENCE_ORDER, Card, Rank, Seat, Suit
+from belote_teach.engine.announcements import Announcement, AnnouncementType
+from belote_teach.engine.bidding import Bid, BidKind
+from belote_teach.engine.cards import SEQUENCE_ORDER, Card, Rank, Seat, Suit
+from belote_teach.engine.rules import PRESETS, RuleSet
 from belote_teach.explain import (
     _cap,
     _CardText,
@@ -37,7 +38,6 @@ from belote_teach.explain import (
     technique,
     the_card,
 )
-from belote_teach.rules import PRESETS, RuleSet
 
 __all__ = [
     "announcement_hint",
@@ -163,7 +163,7 @@ def bid_review(*, verdict: str, bid: Bid, recommended: Bid | None, round_: int,
                trumps: Sequence[Card], club_reason: enum.Enum | None,
                club_cards: Sequence[Card], club_trump: Suit | None, lang: str,
                club_bid: Bid | None = None) -> str:
-    """The coach's review of a bid in words (``belote_teach.coach_calls.BidReview``).
+    """The coach's review of a bid in words (``belote_teach.coach.calls.BidReview``).
 
     Args:
         verdict: ``"illegal"``, ``"best"``, ``"also_good"``, ``"inaccuracy"`` or
@@ -249,7 +249,7 @@ def bid_review(*, verdict: str, bid: Bid, recommended: Bid | None, round_: int,
 def bid_hint(*, bid: Bid, trumps: Sequence[Card], suit: Suit | None,
              chance: float | None, candidate: Bid | None, samples: int,
              threshold: float, min_trumps: int, lang: str) -> str:
-    """The coach's bid hint in one line (``belote_teach.coach_calls.BidHint``).
+    """The coach's bid hint in one line (``belote_teach.coach.calls.BidHint``).
 
     Args:
         bid: the recommended bid; ``trumps`` the atouts it gives (suit ``suit``).
@@ -343,7 +343,7 @@ def announcement_review(*, verdict: str, declared: Sequence[Announcement],
                         partner: Seat | None = None, partner_to_play: bool = False,
                         sure: bool = False) -> str:
     """The coach's review of the announcements declared with the first card in words
-    (``belote_teach.coach_calls.AnnouncementReview``).
+    (``belote_teach.coach.calls.AnnouncementReview``).
 
     Args:
         verdict: ``"best"``, ``"mistake"`` or ``"illegal"``.
@@ -452,7 +452,7 @@ def announcement_hint(*, available: Sequence[Announcement], points: int,
                       outranked_by: tuple[Seat, AnnouncementType] | None, partner: Seat,
                       partner_to_play: bool, sure: bool, lang: str) -> str:
     """The coach's advice on the announcements of the learner's first card in words
-    (``belote_teach.coach_calls.AnnouncementHint``): tick them in the table's box
+    (``belote_teach.coach.calls.AnnouncementHint``): tick them in the table's box
     "Declare with your first card" (R4.4), named as the table names it; or, when an
     opponent's declaration beats them whatever its cards (R4.5), that they cannot score
     (or only if the partner declares better, R4.6) and that declaring costs nothing.
@@ -477,7 +477,7 @@ def announcement_hint(*, available: Sequence[Announcement], points: int,
 def belote_review(*, case: str, card: Card, trump: Suit, word: str | None,
                   points: int, other: Card | None, first: Card | None, lang: str) -> str:
     """The coach's review of "belote" / "rebelote" said or not with ``card`` in words
-    (``belote_teach.coach_calls.BeloteReview``, R5).
+    (``belote_teach.coach.calls.BeloteReview``, R5).
 
     Args:
         case: ``"said"``, ``"missed_first"``, ``"missed_last"``, ``"already"``,

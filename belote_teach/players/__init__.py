@@ -2,7 +2,7 @@
 protocol, the levels ``random``, ``club`` and ``expert``, card tracking, and the drivers
 :func:`~belote_teach.players.base.play_deal` / :func:`~belote_teach.players.base.play_game`.
 
-Players see an :class:`~belote_teach.observation.Observation` only, never the hidden
+Players see an :class:`~belote_teach.engine.observation.Observation` only, never the hidden
 cards, and are deterministic given the ``random.Random`` they receive.
 """
 
@@ -12,7 +12,7 @@ from belote_teach.players.base import Decision, Player, Technique, Turn, play_de
 from belote_teach.players.club import ClubPlayer
 from belote_teach.players.expert import ExpertPlayer
 from belote_teach.players.random_player import RandomPlayer
-from belote_teach.players.tracking import Tracking, track
+from belote_teach.search.tracking import Tracking, track
 
 __all__ = [
     "LEVELS",

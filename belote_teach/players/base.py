@@ -1,7 +1,7 @@
 """The computer player interface: :class:`Player`, :class:`Decision`, :class:`Technique`,
 and the drivers :func:`play_deal` and :func:`play_game`.
 
-A player sees an :class:`~belote_teach.observation.Observation` (never the hidden cards)
+A player sees an :class:`~belote_teach.engine.observation.Observation` (never the hidden cards)
 and draws chance only from the ``random.Random`` it is given, so a player is
 deterministic given the seed (STYLE.md). Each choice comes back as a :class:`Decision`:
 the action and the reason it was taken, a :class:`Technique` member (with the R9 tip
@@ -9,7 +9,7 @@ number where one applies) that the coach can explain; learner-facing text for th
 techniques lives in ``belote_teach/explain``, not here.
 
 The drivers act through the checked Deal API (:meth:`Deal.bid
-<belote_teach.deal.Deal.bid>`, :meth:`Deal.play <belote_teach.deal.Deal.play>`): an
+<belote_teach.engine.deal.Deal.bid>`, :meth:`Deal.play <belote_teach.engine.deal.Deal.play>`): an
 illegal choice raises there. Computer players always declare their announcements with
 their first card (R4.4) and always say belote-rebelote (R5.2): the driver says it with
 the trump K or Q of a player who held both when play began.
@@ -23,13 +23,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Generic, Literal, NamedTuple, Protocol, TypeVar, runtime_checkable
 
-from belote_teach.announcements import Announcement
-from belote_teach.bidding import Bid
-from belote_teach.cards import Card, Rank, Seat
-from belote_teach.deal import Deal, Phase
-from belote_teach.game import Game
-from belote_teach.observation import Observation
-from belote_teach.rules import RuleSet
+from belote_teach.engine.announcements import Announcement
+from belote_teach.engine.bidding import Bid
+from belote_teach.engine.cards import Card, Rank, Seat
+from belote_teach.engine.deal import Deal, Phase
+from belote_teach.engine.game import Game
+from belote_teach.engine.observation import Observation
+from belote_teach.engine.rules import RuleSet
 
 __all__ = [
     "Decision",
@@ -102,9 +102,9 @@ class Decision(Generic[A]):
     """A computer player's choice and why.
 
     Attributes:
-        action: a :class:`~belote_teach.bidding.Bid` (bidding), a tuple of
-            :class:`~belote_teach.announcements.Announcement` (announcements, R4.4) or a
-            :class:`~belote_teach.cards.Card` (play).
+        action: a :class:`~belote_teach.engine.bidding.Bid` (bidding), a tuple of
+            :class:`~belote_teach.engine.announcements.Announcement` (announcements, R4.4) or a
+            :class:`~belote_teach.engine.cards.Card` (play).
         reason: the :class:`Technique` the choice applies.
         cards: cards the reason refers to (e.g. the trumps that justify a take, the
             partner's master card being charged), for the coach; may be empty.
@@ -119,7 +119,7 @@ class Decision(Generic[A]):
 class Player(Protocol):
     """A computer player: three choices from an observation and a random generator.
 
-    Each method receives the :class:`~belote_teach.observation.Observation` of the seat
+    Each method receives the :class:`~belote_teach.engine.observation.Observation` of the seat
     to act (its ``legal_bids`` / ``legal_plays`` set) and must return a legal action; a
     player draws chance only from ``rng`` (deterministic given the seed).
     """
@@ -232,7 +232,7 @@ def play_game(players: Mapping[Seat, Player], rng: random.Random,
             safeguard; 200 deals is far beyond any real game).
 
     Returns:
-        The :class:`~belote_teach.game.Game`, over unless ``max_deals`` stopped it.
+        The :class:`~belote_teach.engine.game.Game`, over unless ``max_deals`` stopped it.
 
     Raises:
         As :func:`play_deal`.

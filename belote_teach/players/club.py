@@ -9,7 +9,7 @@ masters are cashed, plain aces first (tip 3); defenders never lead trumps; a mas
 partner is fed aces and tens (tip 4); under an opponent's winning trick the cheapest
 card goes; tricks are taken with the cheapest sure card, trumping when void; a master
 card is kept for the dix de der (tip 5). Card knowledge comes from
-:func:`~belote_teach.players.tracking.track` (cards out, voids, masters).
+:func:`~belote_teach.search.tracking.track` (cards out, voids, masters).
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from belote_teach.announcements import Announcement
-from belote_teach.bidding import PASS, TAKE, Bid
-from belote_teach.cards import Card, Rank, Seat, Suit, points, strength
-from belote_teach.observation import Observation
+from belote_teach.engine.announcements import Announcement
+from belote_teach.engine.bidding import PASS, TAKE, Bid
+from belote_teach.engine.cards import Card, Rank, Seat, Suit, points, strength
+from belote_teach.engine.observation import Observation
 from belote_teach.players.base import Decision, Technique, declare_all
-from belote_teach.players.tracking import Tracking, track
+from belote_teach.search.tracking import Tracking, track
 
 __all__ = ["ClubPlayer", "bid_strength"]
 

@@ -1,21 +1,21 @@
 """Level ``expert``: perfect-information Monte Carlo on worlds consistent with what the
 seat has seen.
 
-Play: the coach's evaluation (:mod:`belote_teach.coach`) values each legal card on
-worlds drawn by :func:`~belote_teach.sampling.sample_worlds`, consistent with the
-:class:`~belote_teach.observation.Observation` (cards played, voids and trump ceilings
+Play: the coach's evaluation (:mod:`belote_teach.coach.plays`) values each legal card on
+worlds drawn by :func:`~belote_teach.search.sampling.sample_worlds`, consistent with the
+:class:`~belote_teach.engine.observation.Observation` (cards played, voids and trump ceilings
 shown, the taker's turned card, the shown announcements), the same worlds for every
 card. On each world the deal's marks are computed (R6.1-R6.4: made, dedans or litige,
 belote and shown announcements counted) and the card of the best average margin (the
 team's marks minus the opponents') is played:
 
-- from trick 3 on (at most :data:`~belote_teach.coach.SOLVER_CARDS` = 6 cards in hand),
+- from trick 3 on (at most :data:`~belote_teach.coach.plays.SOLVER_CARDS` = 6 cards in hand),
   each world is solved exactly by the double-dummy solver
-  (:func:`~belote_teach.solver.solve`), which values every legal card at once, on
-  :data:`~belote_teach.coach.SOLVES` worlds (12 with 6 cards in hand, up to 32);
+  (:func:`~belote_teach.search.solver.solve`), which values every legal card at once, on
+  :data:`~belote_teach.coach.plays.SOLVES` worlds (12 with 6 cards in hand, up to 32);
 - at tricks 1 and 2 (a solve costing 25 to 150 ms a world there) each card is played
   out to the end by club players on each world (the coach's playout budget
-  :func:`~belote_teach.coach.samples_for`, 4 to 32 worlds).
+  :func:`~belote_teach.coach.plays.samples_for`, 4 to 32 worlds).
 
 ``benchmarks/players.py`` measures this against the club player and ``belote-cli``.
 The club player's own choice is kept when it is among the best cards.
@@ -40,12 +40,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from belote_teach import coach
-from belote_teach.announcements import Announcement
-from belote_teach.bidding import PASS, TAKE, Bid
-from belote_teach.cards import DECK, Card, Seat, Suit, Team
-from belote_teach.deal import Deal, Phase
-from belote_teach.observation import Observation
+from belote_teach.coach import plays
+from belote_teach.engine.announcements import Announcement
+from belote_teach.engine.bidding import PASS, TAKE, Bid
+from belote_teach.engine.cards import DECK, Card, Seat, Suit, Team
+from belote_teach.engine.deal import Deal, Phase
+from belote_teach.engine.observation import Observation
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
 
@@ -135,9 +135,9 @@ def _made(deal: Deal) -> bool:
     first = deal.observation(leader)
     world = {seat: deal.hand(seat) for seat in Seat}
     card = _CLUB.choose_card(first, random.Random(0)).action
-    voids, ceilings = coach._inferred(first, ())
-    won = coach._playout(first, world, card, voids, ceilings)
-    bonus = coach._bonus(first, world)
+    voids, ceilings = plays._inferred(first, ())
+    won = plays._playout(first, world, card, voids, ceilings)
+    bonus = plays._bonus(first, world)
     takers = deal.contract.taker.team
     other = Team.EW if takers is Team.NS else Team.NS
     return won[takers] + bonus[takers] > won[other] + bonus[other]
@@ -244,13 +244,13 @@ class ExpertPlayer:
         if obs.legal_plays is None or obs.trick is None or obs.trump is None:
             raise ValueError(f"no card to choose in {obs!r}")
         club = _CLUB.choose_card(obs, rng)
-        if len(coach._groups(obs)) == 1:            # one card, or equivalent ones
+        if len(plays._groups(obs)) == 1:            # one card, or equivalent ones
             return club
-        margin = coach._evaluate(obs, rng, None).margin
+        margin = plays._evaluate(obs, rng, None).margin
         top = max(margin.values())
         best = [c for c in obs.legal_plays.cards if margin[c] == top]
         if club.action in best:
             return club
-        technique = (Technique.DOUBLE_DUMMY if len(obs.hand) <= coach.SOLVER_CARDS
+        technique = (Technique.DOUBLE_DUMMY if len(obs.hand) <= plays.SOLVER_CARDS
                      else Technique.SIMULATION)
         return Decision(best[0], technique, (best[0],))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from belote_teach.announcements import Announcement
-from belote_teach.bidding import Bid
-from belote_teach.cards import Card
-from belote_teach.observation import Observation
+from belote_teach.engine.announcements import Announcement
+from belote_teach.engine.bidding import Bid
+from belote_teach.engine.cards import Card
+from belote_teach.engine.observation import Observation
 from belote_teach.players.base import Decision, Technique, declare_all
 
 __all__ = ["RandomPlayer"]

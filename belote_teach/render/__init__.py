@@ -18,8 +18,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 
 from belote_teach import explain
-from belote_teach.cards import Card, Rank, Seat, Suit, hand_order
-from belote_teach.trick import Trick
+from belote_teach.engine.cards import Card, Rank, Seat, Suit, hand_order
+from belote_teach.engine.trick import Trick
 
 __all__ = [
     "FOUR_COLOUR_CLASS",
@@ -245,7 +245,7 @@ def message_html(kind: str, head: str, paragraphs: Iterable[str] = ()) -> str:
 def orders_html(lang: str) -> str:
     """A table of the trump order and the plain-suit order, high to low, with the card
     points of each rank (R1.2, R1.3) and the totals (62, 30, 152 + 10)."""
-    from belote_teach.cards import (
+    from belote_teach.engine.cards import (
         DECK_POINTS,
         DIX_DE_DER,
         PLAIN_ORDER,

@@ -22,7 +22,7 @@ MARK_SYMBOLS: dict[str, str] = {"ok": "✓", "better": "⚠", "bad": "✗"}
 
 class CommentPart(Protocol):
     """What :func:`comment_html` reads of one part
-    (:class:`belote_teach.session.Part`)."""
+    (:class:`belote_teach.coach.session.Part`)."""
 
     @property
     def mark(self) -> str: ...      # "ok", "better" or "bad"

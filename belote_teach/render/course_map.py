@@ -9,8 +9,8 @@ works wherever Voilà or JupyterLab serves the course), its kind and summary, an
 progress in words and as a ``<progress>`` bar; a finished lesson is marked ✓ *and* said
 in words, never by colour alone.
 
-    >>> from belote_teach.course import lesson
-    >>> from belote_teach.course_progress import LessonProgress, LessonSummary
+    >>> from belote_teach.course.lessons import lesson
+    >>> from belote_teach.course.progress import LessonProgress, LessonSummary
     >>> line = LessonProgress(lesson(3), True, LessonSummary("03-play-a-trick", 25, 20, 25))
     >>> page = course_map_html([line], "en")
     >>> 'href="03-play-a-trick.ipynb"' in page, "25 of 25 exercises done" in page
@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from importlib import resources
 
 from belote_teach import explain
-from belote_teach.course import COURSE
-from belote_teach.course_progress import LessonProgress
+from belote_teach.course.lessons import COURSE
+from belote_teach.course.progress import LessonProgress
 
 __all__ = [
     "COURSE_STYLE",
@@ -144,7 +144,7 @@ def course_map_html(lines: Sequence[LessonProgress], lang: str, *,
 
     Args:
         lines: the lessons with the learner's progress
-            (:func:`~belote_teach.course_progress.course_overview`).
+            (:func:`~belote_teach.course.progress.course_overview`).
         lang: ``"en"`` or ``"fr"``: the language of the words.
         here: the id of the page showing the map (named, not linked, no progress).
         edition: the edition whose notebooks are linked (the page's own folder,

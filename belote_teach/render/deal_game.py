@@ -9,7 +9,7 @@ the opponents left and right. Learner text comes from the ``exercises`` section 
 ``explain`` catalogs; every text is escaped; a seat marked after an answer says it in
 words (✓ / ✗ with a text), never by colour alone.
 
-    >>> from belote_teach.cards import Seat, Team
+    >>> from belote_teach.engine.cards import Seat, Team
     >>> page = deal_table_html(Seat.NORTH, lang="en", cut=2)
     >>> 'data-seat="N" data-area="N" data-dealer="true"' in page
     True
@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from belote_teach import explain
-from belote_teach.cards import DECK, Seat, Team
+from belote_teach.engine.cards import DECK, Seat, Team
 from belote_teach.render.exercises import say, team_word
 from belote_teach.render.table import _area, _e, dealer_chip_html  # the card table's seats
 

@@ -1,7 +1,8 @@
 """The story of a finished deal, told at the top of the card table, as pure HTML.
 
-:func:`render_deal_story` words what the engine's :class:`~belote_teach.scoring.ScoreBreakdown`
-holds in a few short sentences, in the columns' words Nous / Eux (R8): who took and in which
+:func:`render_deal_story` words what the engine's :class:`~belote_teach.engine.scoring.
+ScoreBreakdown` holds in a few short sentences, in the columns' words Nous / Eux (R8): who
+took and in which
 atout, how the contract went (made, dedans, capot, litige and the reserve, R6.2–R6.6; a
 renonce, R3.8), the card points and plis of each team (dix de der included, R1.4), the
 announcements and the belote that scored (R4.5, R4.6, R5), the marks written for this deal
@@ -12,8 +13,8 @@ All numbers are points and come from the engine's objects (through
 :func:`~belote_teach.explain.number`); this module decides no rule. Every text is escaped;
 learner text comes from the ``table.story`` section of the ``explain`` catalogs.
 
-    >>> from belote_teach.cards import Team
-    >>> from belote_teach.scoring import score_deal
+    >>> from belote_teach.engine.cards import Team
+    >>> from belote_teach.engine.scoring import score_deal
     >>> score = score_deal(takers=Team.EW, card_points={Team.NS: 88, Team.EW: 74},
     ...                    tricks={Team.NS: 4, Team.EW: 4}, belote=Team.EW)
     >>> page = render_deal_story(score, lang="en")
@@ -26,11 +27,11 @@ learner text comes from the ``table.story`` section of the ``explain`` catalogs.
 from __future__ import annotations
 
 from belote_teach import explain
-from belote_teach.bidding import Contract
-from belote_teach.cards import Seat, Team
-from belote_teach.game import ScoreSheet
+from belote_teach.engine.bidding import Contract
+from belote_teach.engine.cards import Seat, Team
+from belote_teach.engine.game import ScoreSheet
+from belote_teach.engine.scoring import DEAL_POINTS, Outcome, ScoreBreakdown
 from belote_teach.render.table import _announcement_words, _check_lang, _e, _suit, _t, _team_word
-from belote_teach.scoring import DEAL_POINTS, Outcome, ScoreBreakdown
 
 __all__ = ["render_deal_story"]
 
@@ -148,13 +149,13 @@ def render_deal_story(score: ScoreBreakdown | None, *, lang: str,
     ``None``, R2.6) says that nobody scores.
 
     Args:
-        score: the deal's :class:`~belote_teach.scoring.ScoreBreakdown` (``deal.score``),
+        score: the deal's :class:`~belote_teach.engine.scoring.ScoreBreakdown` (``deal.score``),
             ``None`` for a passed-out deal.
         lang: ``"en"`` or ``"fr"``.
         contract: the deal's contract (``deal.contract``): who took and the atout; ``None``
             leaves that sentence out.
         me: the learner's seat: "you" when the learner took, and its team is "Nous".
-        sheet: the game's :class:`~belote_teach.game.ScoreSheet` (``game.sheet``), for the
+        sheet: the game's :class:`~belote_teach.engine.game.ScoreSheet` (``game.sheet``), for the
             running totals, the target and the winner; ``None`` for a practice hand.
         counted: False for a practice replay that counts in no score: the marks written and
             the running totals are left out (the banner of a game over stays).

@@ -7,7 +7,7 @@ answered and those right at the first try), a sentence saying the same for scree
 readers, a short encouraging line every :data:`CHEER_EVERY` positions in a row, and what
 broke a streak; nothing is said by colour alone.
 
-    >>> from belote_teach.drills import Streak
+    >>> from belote_teach.course.drills import Streak
     >>> page = streak_html(Streak(current=5, best=5, answered=6, first_try=5), 7, "en")
     >>> "Best streak: 7" in page, "5 in a row" in page
     (True, True)
@@ -19,7 +19,7 @@ import html
 from importlib import resources
 
 from belote_teach import explain
-from belote_teach.drills import Streak
+from belote_teach.course.drills import Streak
 
 __all__ = ["CHEER_EVERY", "DRILL_STYLE", "NOTES", "drill_about_html", "drill_text",
            "streak_html"]

@@ -7,7 +7,7 @@ announcements, their comparison); none decides a rule. Learner text comes from t
 escaped; every card is drawn with its rank, suit symbol and spoken name, so colour is
 never the only signal. The widgets of :mod:`belote_teach.ui.lesson` show these strings.
 
-    >>> from belote_teach.cards import Suit, parse_cards
+    >>> from belote_teach.engine.cards import Suit, parse_cards
     >>> page = count_html(parse_cards(["KD", "AD", "7H", "QH"]), Suit.HEARTS, "en")
     >>> "4 + 11 + 0 + 3 = 18" in page
     True
@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from belote_teach import explain
-from belote_teach.announcements import (
+from belote_teach.engine.announcements import (
     BELOTE_POINTS,
     CARRE_ORDER,
     CARRE_POINTS,
@@ -31,7 +31,7 @@ from belote_teach.announcements import (
     announcement_key,
     best_announcement,
 )
-from belote_teach.cards import (
+from belote_teach.engine.cards import (
     DECK,
     DIX_DE_DER,
     SEQUENCE_ORDER,
@@ -43,8 +43,8 @@ from belote_teach.cards import (
     hand_order,
     points,
 )
-from belote_teach.deal import PACKETS, Deal
-from belote_teach.errors import PhaseError
+from belote_teach.engine.deal import PACKETS, Deal
+from belote_teach.engine.errors import PhaseError
 from belote_teach.explain.calls import announcement_name
 from belote_teach.render import card_picture
 
@@ -64,7 +64,7 @@ __all__ = [
 ]
 
 #: The reason keys of :func:`compare_reason`, one per element of
-#: :func:`~belote_teach.announcements.announcement_key` (R4.5), then the tie.
+#: :func:`~belote_teach.engine.announcements.announcement_key` (R4.5), then the tie.
 COMPARE_REASONS: tuple[str, ...] = ("points", "carre", "higher", "trump", "tie")
 
 
@@ -108,7 +108,7 @@ def _figure(body: str, caption: str, css: str) -> str:
 # ---------------------------------------------------------------------------- R1
 def deck_html(lang: str) -> str:
     """The 32 cards of the deck (R1.1), one row per suit, each in sequence order 7 8 9 10
-    J Q K A (R1.6), drawn from :data:`~belote_teach.cards.DECK`.
+    J Q K A (R1.6), drawn from :data:`~belote_teach.engine.cards.DECK`.
 
     Args:
         lang: ``"en"`` or ``"fr"``.
@@ -135,7 +135,7 @@ def seats_html(me: Seat, lang: str) -> str:
     """The four seats around the table seen from ``me`` (at the bottom): names, roles
     (you, partner, opponent) and teams (Nous / Eux), partners facing each other (R1.1),
     each numbered in the order of play when ``me`` leads, and the order itself,
-    counter-clockwise (R2.8), read from :attr:`Seat.next <belote_teach.cards.Seat.next>`.
+    counter-clockwise (R2.8), read from :attr:`Seat.next <belote_teach.engine.cards.Seat.next>`.
 
     Args:
         me: the learner's seat.
@@ -187,7 +187,7 @@ def team_name(team: Team, lang: str) -> str:
 def count_html(cards: Sequence[Card], trump: Suit, lang: str) -> str:
     """Cards with the card points of each under it and their sum (R1.2, R1.3), e.g. the
     four cards of a pli: "4 + 11 + 0 + 3 = 18 card points". Points come from
-    :func:`~belote_teach.cards.points`.
+    :func:`~belote_teach.engine.cards.points`.
 
     Args:
         cards: the cards to count, in the order shown.
@@ -217,7 +217,7 @@ def count_html(cards: Sequence[Card], trump: Suit, lang: str) -> str:
 def deck_points_html(trump: Suit, lang: str) -> str:
     """The card points of each suit when ``trump`` is atout, their sum over the 32 cards
     and the 10 of the dix de der: 62 + 30 + 30 + 30 = 152, + 10 = 162 (R1.2–R1.4), every
-    number summed from :func:`~belote_teach.cards.points`.
+    number summed from :func:`~belote_teach.engine.cards.points`.
 
     Args:
         trump: the atout suit.
@@ -264,10 +264,10 @@ def _seat_cell(seat: Seat, deal: Deal, lang: str) -> str:
 def packets_html(deal: Deal, lang: str) -> str:
     """How ``deal`` was dealt (R2.2, R2.3), every hand face up: one row per seat in the
     order served (the player after the dealer first), its packet of 3 then its packet of
-    2 (:data:`~belote_teach.deal.PACKETS`), then the turned card.
+    2 (:data:`~belote_teach.engine.deal.PACKETS`), then the turned card.
 
     Args:
-        deal: any deal (its :attr:`~belote_teach.deal.Deal.dealt_hands` are read).
+        deal: any deal (its :attr:`~belote_teach.engine.deal.Deal.dealt_hands` are read).
         lang: ``"en"`` or ``"fr"``.
 
     Returns:
@@ -339,10 +339,10 @@ def completion_html(deal: Deal, lang: str) -> str:
 # ---------------------------------------------------------------------------- R4, R5
 def announcement_values_html(lang: str) -> str:
     """What each announcement is worth (R4.1, R4.2), drawn from the engine's tables
-    (:data:`~belote_teach.announcements.SEQUENCE_LENGTH`,
-    :data:`~belote_teach.announcements.SEQUENCE_POINTS`,
-    :data:`~belote_teach.announcements.CARRE_POINTS`): the sequences by cards in a row,
-    the carrés by rank, strongest first (:data:`~belote_teach.announcements.CARRE_ORDER`),
+    (:data:`~belote_teach.engine.announcements.SEQUENCE_LENGTH`,
+    :data:`~belote_teach.engine.announcements.SEQUENCE_POINTS`,
+    :data:`~belote_teach.engine.announcements.CARRE_POINTS`): the sequences by cards in a row,
+    the carrés by rank, strongest first (:data:`~belote_teach.engine.announcements.CARRE_ORDER`),
     and the ranks whose carré is worth nothing.
 
     Args:
@@ -393,9 +393,9 @@ def announcements_html(hand: Sequence[Card], trump: Suit, found: Sequence[Announ
     Args:
         hand: the cards of the hand (8 during the first pli, R4.4).
         trump: the atout suit.
-        found: the announcements (:func:`~belote_teach.announcements.find_announcements`).
+        found: the announcements (:func:`~belote_teach.engine.announcements.find_announcements`).
         belote: whether the hand holds the K and Q of atout
-            (:func:`~belote_teach.announcements.has_belote`).
+            (:func:`~belote_teach.engine.announcements.has_belote`).
         lang: ``"en"`` or ``"fr"``.
 
     Returns:
@@ -425,7 +425,7 @@ def announcements_html(hand: Sequence[Card], trump: Suit, found: Sequence[Announ
 def compare_reason(ns_best: Announcement | None, ew_best: Announcement | None,
                    trump: Suit) -> str:
     """Which step of R4.5 separates the two teams' best announcements: the first element
-    of :func:`~belote_teach.announcements.announcement_key` that differs, named by
+    of :func:`~belote_teach.engine.announcements.announcement_key` that differs, named by
     :data:`COMPARE_REASONS`: ``"points"`` (more points), ``"carre"`` (at equal points a
     carré beats a sequence), ``"higher"`` (the higher carré, J > 9 > A > 10 > K > Q, or
     the higher top card), ``"trump"`` (same top card: the atout sequence) or ``"tie"``;
@@ -452,7 +452,7 @@ def compare_html(ns: Sequence[Announcement], ew: Sequence[Announcement], trump: 
         ns, ew: the announcements of North-South and East-West.
         trump: the atout suit.
         winner: the scoring team as the engine said
-            (:func:`~belote_teach.announcements.compare_announcements`), or ``None``.
+            (:func:`~belote_teach.engine.announcements.compare_announcements`), or ``None``.
         scored: the announcement points the winner scores.
         lang: ``"en"`` or ``"fr"``.
 

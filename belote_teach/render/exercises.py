@@ -7,8 +7,8 @@ Learner text comes from the ``exercises`` section of the ``explain`` catalogs
 (:func:`say`); every text is escaped; suits are written with their symbol and their name,
 so colour is never the only signal.
 
-    >>> from belote_teach.bidding import PASS
-    >>> from belote_teach.cards import Seat
+    >>> from belote_teach.engine.bidding import PASS
+    >>> from belote_teach.engine.cards import Seat
     >>> page = bidding_html([(Seat.EAST, PASS)], lang="en")
     >>> 'data-seat="E"' in page, "I pass" in page
     (True, True)
@@ -21,11 +21,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from belote_teach import explain
-from belote_teach.announcements import Announcement
-from belote_teach.bidding import Bid
-from belote_teach.cards import Card, Seat, Suit, Team
+from belote_teach.engine.announcements import Announcement
+from belote_teach.engine.bidding import Bid
+from belote_teach.engine.cards import Card, Seat, Suit, Team
+from belote_teach.engine.scoring import ScoreBreakdown
 from belote_teach.explain.calls import announcement_name, bid_words
-from belote_teach.scoring import ScoreBreakdown
 
 __all__ = [
     "bid_words",
@@ -225,7 +225,7 @@ def score_facts_html(score: ScoreBreakdown, *, lang: str, trump: Suit | None = N
     the table rounds the marks (R6.7). The marks themselves are not shown.
 
     Args:
-        score: the deal's :class:`~belote_teach.scoring.ScoreBreakdown` (only its inputs
+        score: the deal's :class:`~belote_teach.engine.scoring.ScoreBreakdown` (only its inputs
             are read).
         lang: ``"en"`` or ``"fr"``.
         trump: the atout, when known.

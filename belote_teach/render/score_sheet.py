@@ -1,10 +1,10 @@
 """The score sheet (la feuille de marque) and the end-of-deal summary, as pure HTML.
 
-:func:`render_score_sheet` draws a :class:`~belote_teach.game.ScoreSheet`: the columns
+:func:`render_score_sheet` draws a :class:`~belote_teach.engine.game.ScoreSheet`: the columns
 Nous / Eux (R8), one row per deal with its contract and marks, each row's breakdown on
 demand (an HTML ``<details>``), the totals, the target and the winner once the game is
 over (R6.8). :func:`render_deal_breakdown` draws one deal's
-:class:`~belote_teach.scoring.ScoreBreakdown`: what each team won at the table (plis,
+:class:`~belote_teach.engine.scoring.ScoreBreakdown`: what each team won at the table (plis,
 card points, dix de der, belote, announcements, R6.1) and what goes on the sheet (made,
 dedans, capot, litige and its reserve, rounding: R6.2–R6.7).
 
@@ -12,8 +12,8 @@ All numbers are points and come from the engine's objects; this module decides n
 Every text is escaped; learner text comes from the ``table`` section of the ``explain``
 catalogs.
 
-    >>> from belote_teach.cards import Team
-    >>> from belote_teach.scoring import score_deal
+    >>> from belote_teach.engine.cards import Team
+    >>> from belote_teach.engine.scoring import score_deal
     >>> score = score_deal(takers=Team.EW, card_points={Team.NS: 88, Team.EW: 74},
     ...                    tricks={Team.NS: 4, Team.EW: 4}, belote=Team.EW)
     >>> page = render_deal_breakdown(score, lang="en")
@@ -26,8 +26,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from belote_teach import explain
-from belote_teach.cards import DIX_DE_DER, Team
-from belote_teach.game import ScoreRow, ScoreSheet
+from belote_teach.engine.cards import DIX_DE_DER, Team
+from belote_teach.engine.game import ScoreRow, ScoreSheet
+from belote_teach.engine.scoring import DEAL_POINTS, Outcome, ScoreBreakdown
 from belote_teach.render.table import (
     _announcement_words,
     _check_lang,
@@ -37,7 +38,6 @@ from belote_teach.render.table import (
     _t,
     _team_word,
 )
-from belote_teach.scoring import DEAL_POINTS, Outcome, ScoreBreakdown
 
 __all__ = ["render_deal_breakdown", "render_score_sheet"]
 
@@ -178,7 +178,7 @@ def render_deal_breakdown(score: ScoreBreakdown, *, lang: str, nous: Team = Team
     (R6.7); and the marks written.
 
     Args:
-        score: the deal's :class:`~belote_teach.scoring.ScoreBreakdown`
+        score: the deal's :class:`~belote_teach.engine.scoring.ScoreBreakdown`
             (``deal.score``, ``ScoreRow.breakdown``).
         lang: ``"en"`` or ``"fr"``.
         nous: the team of the column "Nous" (default NS, South's team).
@@ -247,7 +247,7 @@ def render_score_sheet(sheet: ScoreSheet, *, lang: str, target: int | None = Non
     target with equal totals.
 
     Args:
-        sheet: the :class:`~belote_teach.game.ScoreSheet` (``game.sheet``); its ``nous``
+        sheet: the :class:`~belote_teach.engine.game.ScoreSheet` (``game.sheet``); its ``nous``
             team is the column "Nous".
         lang: ``"en"`` or ``"fr"``.
         target: the points that end the game (R6.8); ``None``: the sheet's own.

@@ -1,6 +1,6 @@
 """The card table a learner plays at, as pure HTML: engine values in, a string out.
 
-:func:`render_table` draws one seat's :class:`~belote_teach.observation.Observation` on
+:func:`render_table` draws one seat's :class:`~belote_teach.engine.observation.Observation` on
 a felt table seen from that seat (at the bottom), its partner at the top, the
 opponents left and right: the dealer button, the turned card during bidding, the atout
 and the taker once known, the pli being played with each card in front of its player,
@@ -13,8 +13,8 @@ Every card carries its spoken name (``aria-label``) and is drawn with its suit s
 so colour is never the only signal; every text is escaped; learner text comes from the
 ``table`` section of the ``explain`` catalogs.
 
-    >>> from belote_teach.cards import Seat
-    >>> from belote_teach.deal import Deal
+    >>> from belote_teach.engine.cards import Seat
+    >>> from belote_teach.engine.deal import Deal
     >>> page = render_table(Deal.new(Seat.SOUTH, rng=7).observation(Seat.SOUTH), lang="en")
     >>> 'data-area="N"' in page and "North: 5 hidden cards" in page
     True
@@ -28,14 +28,14 @@ from types import MappingProxyType
 from typing import Any
 
 from belote_teach import explain
-from belote_teach.announcements import Announcement
-from belote_teach.bidding import Bid
-from belote_teach.cards import DECK, DIX_DE_DER, Card, Seat, Suit, Team, hand_order
-from belote_teach.deal import Phase
+from belote_teach.engine.announcements import Announcement
+from belote_teach.engine.bidding import Bid
+from belote_teach.engine.cards import DECK, DIX_DE_DER, Card, Seat, Suit, Team, hand_order
+from belote_teach.engine.deal import Phase
+from belote_teach.engine.observation import Observation
+from belote_teach.engine.trick import Trick
 from belote_teach.explain.calls import announcement_name, bid_words
-from belote_teach.observation import Observation
 from belote_teach.render import card_picture
-from belote_teach.trick import Trick
 
 __all__ = ["NOTHING_SAID", "dealer_chip_html", "render_last_trick", "render_table", "spoken_words"]
 

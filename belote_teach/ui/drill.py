@@ -1,14 +1,14 @@
 """The drill player: endless practice of one chosen rule, with a streak counter (issue 6,
 item 3).
 
-The learner picks a drill (:data:`belote_teach.drills.DRILLS`: the rules of the pli
+The learner picks a drill (:data:`belote_teach.course.drills.DRILLS`: the rules of the pli
 R3.1–R3.7, the pli's winner and points, the bidding, announcements, scoring) and answers
 fresh positions the engine generates, one after another, each shown as the lesson
 exercises show theirs (:func:`~belote_teach.ui.scenario_player.exercise_for` in an
 :class:`~belote_teach.ui.exercise_view.ExerciseView`: the same table, controls,
 explanations and hints).
 
-The streak (:class:`~belote_teach.drills.Streak`) counts positions, per drill:
+The streak (:class:`~belote_teach.course.drills.Streak`) counts positions, per drill:
 
 * right at the first try (the answer the lesson teaches, every part of it right the
   first time): the streak grows by one;
@@ -21,7 +21,7 @@ The streak (:class:`~belote_teach.drills.Streak`) counts positions, per drill:
   does not count as answered.
 
 Every position decided (or skipped undecided) is logged in the learner's record at once
-(:meth:`~belote_teach.course_progress.CourseProgress.record_drill_position`), and the
+(:meth:`~belote_teach.course.progress.CourseProgress.record_drill_position`), and the
 counters shown are read from it: this page's streak and counts, and the best streak of
 the drill on any page and in any session. Each drill keeps its own position for the page:
 switching to another drill and back finds it as it was; a page opened again starts a new
@@ -39,9 +39,7 @@ from dataclasses import dataclass, field
 import ipywidgets as widgets
 
 from belote_teach import explain, render
-from belote_teach.cards import Card
-from belote_teach.course_progress import CourseProgress
-from belote_teach.drills import (
+from belote_teach.course.drills import (
     DRILLS,
     Drill,
     DrillError,
@@ -49,9 +47,11 @@ from belote_teach.drills import (
     Streak,
     drill,
 )
+from belote_teach.course.progress import CourseProgress
+from belote_teach.course.scenarios import Scenario
+from belote_teach.course.store import MemoryStore
+from belote_teach.engine.cards import Card
 from belote_teach.render.drill import DRILL_STYLE, drill_about_html, drill_text, streak_html
-from belote_teach.scenarios import Scenario
-from belote_teach.store import MemoryStore
 from belote_teach.ui.exercise_view import ExerciseView
 from belote_teach.ui.exercises import Exercise, Progress
 from belote_teach.ui.language import language_toggle
@@ -65,7 +65,7 @@ class DrillChoiceError(DrillError):
     """The drills asked of a :class:`DrillPlayer` cannot be shown: none, one given twice,
     an id that is not a text, a seed that is not a whole number, or a drill to select that
     is not offered. The message names the input and what was expected (an unknown drill
-    id raises :class:`~belote_teach.drills.UnknownDrillError`, listing the ids)."""
+    id raises :class:`~belote_teach.course.drills.UnknownDrillError`, listing the ids)."""
 
 
 @dataclass
@@ -110,9 +110,9 @@ class DrillPlayer(widgets.VBox):
     and a streak counter (positions in a row right at the first try).
 
     Args:
-        drill_ids: the drills offered (ids of :data:`~belote_teach.drills.DRILLS`, a
+        drill_ids: the drills offered (ids of :data:`~belote_teach.course.drills.DRILLS`, a
             single id accepted); ``None``: all of them. The menu lists them in the order
-            of :data:`~belote_teach.drills.DRILLS` (the rules of the pli, the pli's
+            of :data:`~belote_teach.course.drills.DRILLS` (the rules of the pli, the pli's
             winner, the bidding, announcements, scoring), labelled with their titles;
             the first one given is shown first. With one drill, no menu: its title
             shows above its description.
@@ -122,7 +122,7 @@ class DrillPlayer(widgets.VBox):
             positions); ``None``: a fresh ``random.Random()``.
         progress: the learner's record, where every position decided is logged and the
             counters read
-            (:meth:`~belote_teach.course_progress.CourseProgress.record_drill_position`);
+            (:meth:`~belote_teach.course.progress.CourseProgress.record_drill_position`);
             ``None``: a record in memory only, until one is attached (:meth:`attach`; the
             lesson helper :func:`belote_teach.ui.lesson.drill` attaches the learner's).
 
@@ -250,7 +250,7 @@ class DrillPlayer(widgets.VBox):
 
     @property
     def drill(self) -> Drill:
-        """The drill shown (:class:`~belote_teach.drills.Drill`)."""
+        """The drill shown (:class:`~belote_teach.course.drills.Drill`)."""
         return DRILLS[self._drill_id]
 
     @property

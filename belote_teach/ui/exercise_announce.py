@@ -4,15 +4,15 @@
 ``announce``: the learner builds each combination from the 8 cards of the hand (the
 card buttons are toggles: click the cards, then "Add this combination"), says whether the
 hand holds the belote and checks. Each combination is judged with the engine
-(:meth:`Announcement.from_cards <belote_teach.announcements.Announcement.from_cards>` and
+(:meth:`Announcement.from_cards <belote_teach.engine.announcements.Announcement.from_cards>` and
 the best reading of the hand,
-:func:`~belote_teach.announcements.find_announcements`): right with its value, or wrong
+:func:`~belote_teach.engine.announcements.find_announcements`): right with its value, or wrong
 with the reason (not a run, four 8s, a card used twice, part of a longer run, a card
 worth more elsewhere); then the missing ones, the belote, and the engine's list.
 
 ``compare``: both teams' announcements are shown; the learner picks the team that scores
 (Nous, Eux or nobody) and its points; the feedback says which best announcement beats
-which and why (R4.5, from the engine's :func:`~belote_teach.announcements.announcement_key`)
+which and why (R4.5, from the engine's :func:`~belote_teach.engine.announcements.announcement_key`)
 and that the winner scores ALL its announcements (R4.6).
 """
 
@@ -24,13 +24,14 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 
 from belote_teach import explain, render
-from belote_teach.announcements import (
+from belote_teach.course.scenarios import AnnounceScenario, CompareScenario
+from belote_teach.engine.announcements import (
     Announcement,
     announcement_key,
     best_announcement,
 )
-from belote_teach.cards import SEQUENCE_ORDER, Card, Rank, Suit, Team
-from belote_teach.errors import FalseAnnouncementError
+from belote_teach.engine.cards import SEQUENCE_ORDER, Card, Rank, Suit, Team
+from belote_teach.engine.errors import FalseAnnouncementError
 from belote_teach.explain.calls import announcement_name
 from belote_teach.render.exercises import (
     combinations_html,
@@ -40,7 +41,6 @@ from belote_teach.render.exercises import (
     team_announcements_html,
     team_word,
 )
-from belote_teach.scenarios import AnnounceScenario, CompareScenario
 from belote_teach.ui.exercises import (
     Exercise,
     Invalid,
@@ -223,7 +223,7 @@ class AnnounceExercise(Exercise[AnnounceScenario]):
         the hand's best reading that none of them matches (the missing ones).
 
         First what each set of cards makes (the engine's
-        :meth:`~belote_teach.announcements.Announcement.from_cards`); those equal to an
+        :meth:`~belote_teach.engine.announcements.Announcement.from_cards`); those equal to an
         announcement of the best reading, cards included, are right (each matches one
         once). A card the learner uses in two combinations breaks R4.3; a run cut short
         breaks R4.1 (announced whole); a card the best reading uses elsewhere is worth

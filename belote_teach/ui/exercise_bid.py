@@ -5,7 +5,7 @@ The learner (South) sees the table as in a game: the retourne, their 5 cards, th
 and what each earlier speaker said, listed by seat and round below the table. The dealer
 is the seat that makes South the next to speak after ``history`` (the first speaker is
 the player after the dealer, R2.4, R2.5), found by the engine's
-:class:`~belote_teach.bidding.Bidding`. Bid buttons answer: round 1 "Je prends" / "Je
+:class:`~belote_teach.engine.bidding.Bidding`. Bid buttons answer: round 1 "Je prends" / "Je
 passe", round 2 the four suits (the retourne's suit too, which is illegal) and "Je passe".
 
 An illegal bid is wrong, explained by the coach's rule check (R2.4, R2.5). When the
@@ -13,7 +13,7 @@ scenario gives an ``advice``, only the advice solves the exercise: a legal bid o
 the advice is "allowed, but the lesson teaches ...", marked ⚠ (never the ✓ of the
 answer taught), told with the atouts it would give and the R9 tip of ``reason``, and it
 is a wrong try: the learner tries again. Without advice any legal bid is right, and the
-coach's simulated review (:func:`belote_teach.coach_calls.review_bid`) adds its view: the
+coach's simulated review (:func:`belote_teach.coach.calls.review_bid`) adds its view: the
 chances of making the contract, the J / 9 of atout, a club player's reason.
 """
 
@@ -26,15 +26,15 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from belote_teach import explain, render
-from belote_teach.bidding import PASS, TAKE, Bid, Bidding
-from belote_teach.cards import DECK, Card, Seat, Suit
-from belote_teach.coach_calls import BidReview, review_bid
-from belote_teach.deal import Deal
+from belote_teach.coach.calls import BidReview, review_bid
+from belote_teach.course.scenarios import BidScenario
+from belote_teach.engine.bidding import PASS, TAKE, Bid, Bidding
+from belote_teach.engine.cards import DECK, Card, Seat, Suit
+from belote_teach.engine.deal import Deal
+from belote_teach.engine.observation import Observation
 from belote_teach.explain import calls as call_text
-from belote_teach.observation import Observation
 from belote_teach.render.exercises import bid_words, bidding_html, join_words, rule_heading, say
 from belote_teach.render.table import render_table, spoken_words
-from belote_teach.scenarios import BidScenario
 from belote_teach.ui.exercises import LEARNER, Exercise, Progress, Refresh, Submit
 from belote_teach.ui.shared import lean
 
@@ -88,7 +88,7 @@ class BidExercise(Exercise[BidScenario]):
     Attributes:
         history: the earlier bids (in round 2 without a ``history``: four passes).
         dealer: the dealer that fits the history (:func:`dealer_for`).
-        bidding: the engine's :class:`~belote_teach.bidding.Bidding` so far.
+        bidding: the engine's :class:`~belote_teach.engine.bidding.Bidding` so far.
         legal: the bids South may make.
         advice: the bid the lesson teaches, or ``None``.
         observation: South's view at their turn to bid.
@@ -161,7 +161,7 @@ class BidExercise(Exercise[BidScenario]):
         return self.is_right(answer) and (self.advice is None or answer == self.advice)
 
     def review(self, bid: Bid) -> BidReview:
-        """The coach's review of ``bid`` (:func:`~belote_teach.coach_calls.review_bid`):
+        """The coach's review of ``bid`` (:func:`~belote_teach.coach.calls.review_bid`):
         an illegal bid with its rule at once; a legal one by simulated deals, seeded by
         the scenario and the bid (the same review every time), computed once."""
         if bid not in self._reviews:

@@ -6,8 +6,8 @@ The learner sees the table from South with the dealer button (and the taker's ta
 cut, or "this deal has been played" when the question needs it), and answers with four
 seat buttons, North, East, South, West in their language, or with "Yes" / "No" for a
 cut. The engine answers (:meth:`DealScenario.result
-<belote_teach.scenarios.model.DealScenario.result>`, from a
-:class:`~belote_teach.deal.Deal`); the feedback names the rule's title and ID and says
+<belote_teach.course.scenarios.model.DealScenario.result>`, from a
+:class:`~belote_teach.engine.deal.Deal`); the feedback names the rule's title and ID and says
 why, with the seats and the numbers (cards lifted, cards left, packets of 3 and 2) taken
 from the engine's tables.
 """
@@ -19,11 +19,11 @@ import html
 import ipywidgets as widgets
 
 from belote_teach import explain, render
-from belote_teach.cards import DECK, Seat
-from belote_teach.deal import CUT_MIN, PACKETS
+from belote_teach.course.scenarios import DealScenario
+from belote_teach.engine.cards import DECK, Seat
+from belote_teach.engine.deal import CUT_MIN, PACKETS
 from belote_teach.render.deal_game import deal_table_html
 from belote_teach.render.exercises import rule_heading, say
-from belote_teach.scenarios import DealScenario
 from belote_teach.ui.exercises import LEARNER, Exercise, Progress, Refresh, Submit
 from belote_teach.ui.shared import lean
 
@@ -41,7 +41,7 @@ class DealExercise(Exercise[DealScenario]):
     R2.9), answered by clicking a seat (or yes / no for a cut).
 
     Attributes:
-        answer: the engine's answer, a :class:`~belote_teach.cards.Seat` or, for question
+        answer: the engine's answer, a :class:`~belote_teach.engine.cards.Seat` or, for question
             ``cut``, whether the cut is allowed.
         buttons: the answer buttons by key (``"N"``, ``"E"``, ``"S"``, ``"W"``, or ``"yes"``
             and ``"no"``), built with the controls; a click submits the seat or the bool.
@@ -137,8 +137,8 @@ class DealExercise(Exercise[DealScenario]):
 
     def why(self, lang: str) -> str:
         """Why the engine's answer is right, with the seats and the numbers (R2.1 the cut
-        leaves at least :data:`~belote_teach.deal.CUT_MIN` cards on each side, R2.2 the
-        packets :data:`~belote_teach.deal.PACKETS`)."""
+        leaves at least :data:`~belote_teach.engine.deal.CUT_MIN` cards on each side, R2.2 the
+        packets :data:`~belote_teach.engine.deal.PACKETS`)."""
         scenario = self.scenario
         total = len(DECK)
         if isinstance(self.answer, bool):

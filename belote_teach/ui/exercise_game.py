@@ -4,8 +4,8 @@ wins the game (R6.8).
 The score sheet shows the totals before the deal, the deal's marks and ``?`` for the
 totals after it, under the target. The learner picks who wins the game (Nous, Eux, or
 nobody yet: another deal is played), types both totals and checks. The engine answers
-(:meth:`GameScenario.result <belote_teach.scenarios.model.GameScenario.result>`, with
-:func:`~belote_teach.game.game_winner`); the feedback names what was wrong, adds up each
+(:meth:`GameScenario.result <belote_teach.course.scenarios.model.GameScenario.result>`, with
+:func:`~belote_teach.engine.game.game_winner`); the feedback names what was wrong, adds up each
 total, and says why the game ends or goes on: one team reached the target, both did and
 the higher total wins, both stand equal on or over it, or nobody reached it.
 """
@@ -17,11 +17,11 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 
 from belote_teach import explain, render
-from belote_teach.cards import Team
-from belote_teach.game import teams_at_target
+from belote_teach.course.scenarios import GameScenario
+from belote_teach.engine.cards import Team
+from belote_teach.engine.game import teams_at_target
 from belote_teach.render.deal_game import game_sheet_html
 from belote_teach.render.exercises import join_words, rule_heading, say, team_word
-from belote_teach.scenarios import GameScenario
 from belote_teach.ui.exercises import (
     Exercise,
     Invalid,
@@ -150,7 +150,7 @@ class GameExercise(Exercise[GameScenario]):
 
     def why(self, lang: str) -> str:
         """Why the game ends or goes on, from the engine's winner and the teams on or over
-        the target (:func:`~belote_teach.game.teams_at_target`, R6.8): one team there,
+        the target (:func:`~belote_teach.engine.game.teams_at_target`, R6.8): one team there,
         both (the higher total wins), both with equal totals, or nobody there yet."""
         target, totals = self.scenario.target, self.totals
         both = len(teams_at_target(totals, target)) == 2

@@ -4,7 +4,7 @@ R5.3 and the renonce R3.8).
 The deal's facts (takers, card points, plis, belote, announcements, reserve, renonce,
 rounding) are shown as a small table; the learner picks the outcome (made, dedans,
 litige, capot) and types the marks of Nous and Eux, then checks. The engine's
-:class:`~belote_teach.scoring.ScoreBreakdown` decides; the feedback names what was wrong,
+:class:`~belote_teach.engine.scoring.ScoreBreakdown` decides; the feedback names what was wrong,
 then works it out step by step: the team totals (R6.1), then the deal summary of
 :func:`~belote_teach.render.score_sheet.render_deal_breakdown` (the contract R6.2, made
 R6.3, dedans R6.4, capot R6.5, litige and reserve R6.6, renonce R3.8, rounding R6.7).
@@ -17,11 +17,11 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 
 from belote_teach import explain, render
-from belote_teach.cards import Team
+from belote_teach.course.scenarios import ScoreScenario
+from belote_teach.engine.cards import Team
+from belote_teach.engine.scoring import Outcome, ScoreBreakdown
 from belote_teach.render.exercises import join_words, say, score_facts_html, team_word
 from belote_teach.render.score_sheet import render_deal_breakdown
-from belote_teach.scenarios import ScoreScenario
-from belote_teach.scoring import Outcome, ScoreBreakdown
 from belote_teach.ui.exercises import (
     Exercise,
     Invalid,
@@ -64,7 +64,7 @@ class ScoreExercise(Exercise[ScoreScenario]):
     """Kind ``score``: the outcome and the marks of a finished deal (R6).
 
     Attributes:
-        score: the engine's :class:`~belote_teach.scoring.ScoreBreakdown`.
+        score: the engine's :class:`~belote_teach.engine.scoring.ScoreBreakdown`.
         outcome_choice: made / dedans / litige / capot (values as :class:`Outcome`
             words), built with the controls.
         mark_inputs: a text box per team for its mark.

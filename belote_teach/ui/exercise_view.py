@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from belote_teach.cards import Card
+from belote_teach.engine.cards import Card
 from belote_teach.ui.board import CardBoard
 from belote_teach.ui.exercises import Exercise, Invalid, Progress
 from belote_teach.ui.shared import lean

@@ -23,7 +23,8 @@ from typing import Generic, TypeVar
 import ipywidgets as widgets
 
 from belote_teach import explain, render
-from belote_teach.cards import (
+from belote_teach.course.scenarios import PlayScenario, Scenario, TrickScenario
+from belote_teach.engine.cards import (
     DIX_DE_DER,
     PLAIN_ORDER,
     PLAIN_POINTS,
@@ -35,10 +36,9 @@ from belote_teach.cards import (
     Team,
     points,
 )
+from belote_teach.engine.rules import LegalPlays
+from belote_teach.engine.trick import Trick
 from belote_teach.render.exercises import say, team_word
-from belote_teach.rules import LegalPlays
-from belote_teach.scenarios import PlayScenario, Scenario, TrickScenario
-from belote_teach.trick import Trick
 from belote_teach.ui.shared import lean
 
 __all__ = [
@@ -75,8 +75,8 @@ class Invalid:
 
     Attributes:
         key: the sentence of the catalogs' ``exercises`` section that says what to do.
-        values: its placeholders: text, numbers, a :class:`~belote_teach.cards.Card`, a
-            tuple of cards or a :class:`~belote_teach.cards.Team`, written in the
+        values: its placeholders: text, numbers, a :class:`~belote_teach.engine.cards.Card`, a
+            tuple of cards or a :class:`~belote_teach.engine.cards.Team`, written in the
             learner's language when shown.
     """
 
@@ -118,7 +118,7 @@ def read_whole(text: str, empty: Invalid, *, high: int | None = None,
         text: the box's content (spaces around it are ignored).
         empty: what to say when the box is empty.
         high: the most points the answer can be (the engine's limit for the question,
-            e.g. :attr:`~belote_teach.scoring.ScoreBreakdown.mark_limit`);
+            e.g. :attr:`~belote_teach.engine.scoring.ScoreBreakdown.mark_limit`);
             ``None``: no limit but the four digits of a mark.
         out_of_range: with ``high``, what to say of a whole number below 0 or above
             ``high`` (its values gain ``text``, the number as typed, and ``high``).
@@ -194,7 +194,7 @@ class Progress:
     """What the learner did on one exercise.
 
     Attributes:
-        tries: this session's answers, in order (a :class:`~belote_teach.cards.Card`, a
+        tries: this session's answers, in order (a :class:`~belote_teach.engine.cards.Card`, a
             number of points, a bid, ... depending on the kind), exploring after solving
             included.
         solved: the exercise was answered right (both parts for a ``trick``).
@@ -493,7 +493,7 @@ class TrickExercise(Exercise[TrickScenario]):
     both are right; right at first try when each was right the first time.
 
     Attributes:
-        trick: the complete :class:`~belote_teach.trick.Trick`.
+        trick: the complete :class:`~belote_teach.engine.trick.Trick`.
         points_input: the box for the card points (built with the controls).
         check_button: the button that checks them.
     """

@@ -7,13 +7,13 @@ deals the next deal, never the same cards again.
 
 "Replay this deal" (once a deal is over) is practice: the score sheet keeps the deal as
 first played, the replay counts in no score and no statistic (games finished and won are
-counted once per game, :meth:`~belote_teach.course_progress.CourseProgress.record_game`),
+counted once per game, :meth:`~belote_teach.course.progress.CourseProgress.record_game`),
 and "Next deal" goes on with the game; a replay on the table is saved with the game too.
 
 A thin controller: the settings are ipywidgets, the table is a
 :class:`~belote_teach.ui.table.TableApp`, the score sheet is drawn by
 :func:`~belote_teach.render.score_sheet.render_score_sheet`, and the game is kept by a
-:class:`~belote_teach.progress.GameStore` (each save whole or not at all; a damaged save
+:class:`~belote_teach.course.saved_games.GameStore` (each save whole or not at all; a damaged save
 is set aside and reported, never a crash). The app opens in the lesson's language and its
 EN / FR toggle (top right) words everything again, mid-deal included; the saved game does
 not hold the language, so switching changes nothing in it. The table's "Four-colour deck"
@@ -36,12 +36,12 @@ from collections.abc import Callable, Mapping
 import ipywidgets as widgets
 
 from belote_teach import explain
-from belote_teach.course_progress import CourseProgress
-from belote_teach.game import Game
-from belote_teach.progress import GameStore, GameTakenError
+from belote_teach.coach.session import ReplayError, TableSession
+from belote_teach.course.progress import CourseProgress
+from belote_teach.course.saved_games import GameStore, GameTakenError
+from belote_teach.engine.game import Game
+from belote_teach.engine.rules import RuleSet
 from belote_teach.render.score_sheet import render_score_sheet
-from belote_teach.rules import RuleSet
-from belote_teach.session import ReplayError, TableSession
 from belote_teach.ui.language import language_toggle, relabel, resolve_language
 from belote_teach.ui.table import TableApp, paint_deck
 

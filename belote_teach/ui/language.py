@@ -15,7 +15,7 @@ welcome page, the practice and game apps).
     >>> resolve_language("de")
     Traceback (most recent call last):
     ...
-    belote_teach._storage.UnknownLanguageError: unknown language 'de': expected one of en, fr
+    belote_teach.explain.errors.UnknownLanguageError: unknown language 'de': expected one of en, fr
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from collections.abc import Hashable, Sequence
 import ipywidgets as widgets
 
 from belote_teach import explain
-from belote_teach._storage import UnknownLanguageError, check_language
+from belote_teach.explain import UnknownLanguageError, check_language
 from belote_teach.ui.shared import lean
 
 __all__ = ["DEFAULT_LANGUAGE", "UnknownLanguageError", "language_toggle", "lesson_language",

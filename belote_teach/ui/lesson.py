@@ -22,27 +22,31 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
-from belote_teach import coach, explain, render
-from belote_teach._preheat import when_learner_comes
-from belote_teach.announcements import (
-    BELOTE_POINTS,
-    Announcement,
-    compare_announcements,
-    find_announcements,
-    has_belote,
-)
-from belote_teach.bidding import Bid
-from belote_teach.cards import DECK, Card, Seat, Suit, Team, parse_cards
-from belote_teach.coach_calls import (
+from belote_teach import explain, render
+from belote_teach.coach import plays
+from belote_teach.coach.calls import (
     hint_announcements,
     hint_bid,
     review_announcements,
     review_belote,
     review_bid,
 )
-from belote_teach.course import select_exercises
-from belote_teach.course_progress import CourseProgress
-from belote_teach.deal import (
+from belote_teach.coach.session import Review, parts
+from belote_teach.course.arrival import when_learner_comes
+from belote_teach.course.lessons import select_exercises
+from belote_teach.course.practice import load_practice_deals
+from belote_teach.course.progress import CourseProgress
+from belote_teach.course.scenarios import load_file
+from belote_teach.engine.announcements import (
+    BELOTE_POINTS,
+    Announcement,
+    compare_announcements,
+    find_announcements,
+    has_belote,
+)
+from belote_teach.engine.bidding import Bid
+from belote_teach.engine.cards import DECK, Card, Seat, Suit, Team, parse_cards
+from belote_teach.engine.deal import (
     COMPLETION_OTHERS,
     COMPLETION_TAKER,
     CUT_MIN,
@@ -51,21 +55,18 @@ from belote_teach.deal import (
     Deal,
     Phase,
 )
-from belote_teach.errors import FalseAnnouncementError, InvalidPositionError, PhaseError
+from belote_teach.engine.errors import FalseAnnouncementError, InvalidPositionError, PhaseError
+from belote_teach.engine.game import Game
+from belote_teach.engine.observation import Observation
+from belote_teach.engine.rules import RuleSet, legal_plays
+from belote_teach.engine.scoring import score_deal
+from belote_teach.engine.trick import Trick
 from belote_teach.explain.calls import announcement_name, bid_name
-from belote_teach.game import Game
-from belote_teach.observation import Observation
 from belote_teach.players import ClubPlayer, play_deal
-from belote_teach.practice import load_practice_deals
 from belote_teach.render import examples
 from belote_teach.render.comment import comment_html
 from belote_teach.render.score_sheet import render_deal_breakdown, render_score_sheet
 from belote_teach.render.table import render_table, spoken_words
-from belote_teach.rules import RuleSet, legal_plays
-from belote_teach.scenarios import load_file
-from belote_teach.scoring import score_deal
-from belote_teach.session import Review, parts
-from belote_teach.trick import Trick
 from belote_teach.ui.board import StaticBoard
 from belote_teach.ui.drill import DrillPlayer
 from belote_teach.ui.language import lesson_language, resolve_language, use_language
@@ -167,7 +168,7 @@ def exercises(path: str | Path, *, lang: str | None = None, title: str = "",
               progress: CourseProgress | None = None) -> ScenarioPlayer:
     """The exercise player of a lesson's scenario file, on the learner's record: every
     answer is logged at once and every figure read from it (lesson progress,
-    :mod:`belote_teach.course_progress`), so an earlier session's answers, another tab's
+    :mod:`belote_teach.course.progress`), so an earlier session's answers, another tab's
     and this page's all count. The lesson's id is the file's stem (``03-play-a-trick``);
     every player of a lesson shares that lesson's record.
 
@@ -204,7 +205,7 @@ def exercises(path: str | Path, *, lang: str | None = None, title: str = "",
         player.attach(store)
 
     # drawn now, the learner's record attached when they come (Voilà's kernels prepared
-    # in advance: belote_teach._preheat); at once anywhere else
+    # in advance: belote_teach.course.arrival); at once anywhere else
     when_learner_comes(learner_came)
     return player
 
@@ -299,7 +300,7 @@ def _coach_box(head: str, paragraphs: Iterable[str]) -> str:
 # ---------------------------------------------------------------------------- lesson 1 (R1)
 def show_deck(lang: str | None = None) -> StaticBoard:
     """The 32 cards of the deck (R1.1), one row per suit in sequence order (R1.6), drawn
-    from the engine's :data:`~belote_teach.cards.DECK`.
+    from the engine's :data:`~belote_teach.engine.cards.DECK`.
 
     Args:
         lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
@@ -314,7 +315,7 @@ def show_deck(lang: str | None = None) -> StaticBoard:
 def show_seats(lang: str | None = None) -> StaticBoard:
     """The four seats seen from the learner (South, at the bottom): the partner opposite,
     the opponents left and right, the two teams Nous / Eux (R1.1) and the order of play,
-    counter-clockwise (R2.8), from the engine's :class:`~belote_teach.cards.Seat`.
+    counter-clockwise (R2.8), from the engine's :class:`~belote_teach.engine.cards.Seat`.
 
     Args:
         lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
@@ -495,9 +496,9 @@ def show_bidding(hand: Iterable[Card | str], turned: Card | str,
                  history: Sequence[Bid | str] = (), *, bid: Bid | str | None = None,
                  seed: int = 0, samples: int | None = None, lang: str | None = None) -> StaticBoard:
     """South's turn to bid with ``hand`` and the retourne ``turned`` (R2.4, R2.5), and what
-    the coach says: its advice (:func:`~belote_teach.coach_calls.hint_bid`, R9 tip 1
+    the coach says: its advice (:func:`~belote_teach.coach.calls.hint_bid`, R9 tip 1
     checked by simulation, with the chance of making the contract in %) and, when ``bid``
-    is given, its review of that bid (:func:`~belote_teach.coach_calls.review_bid`: the
+    is given, its review of that bid (:func:`~belote_teach.coach.calls.review_bid`: the
     rule for an illegal bid, else the grade and why).
 
     Args:
@@ -510,7 +511,7 @@ def show_bidding(hand: Iterable[Card | str], turned: Card | str,
         seed: whole number; deals the cards South cannot see and feeds the coach's
             simulation (same seed, same advice).
         samples: deals the coach simulates (default
-            :data:`~belote_teach.coach_calls.BID_SAMPLES`).
+            :data:`~belote_teach.coach.calls.BID_SAMPLES`).
         lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
@@ -540,7 +541,7 @@ def show_bidding(hand: Iterable[Card | str], turned: Card | str,
 def show_announcements(hand: Iterable[Card | str], trump: Suit | str, *,
                        lang: str | None = None) -> StaticBoard:
     """What an 8-card hand can announce, as the engine reads it
-    (:func:`~belote_teach.announcements.find_announcements`: R4.1 sequences, R4.2 carrés,
+    (:func:`~belote_teach.engine.announcements.find_announcements`: R4.1 sequences, R4.2 carrés,
     R4.3 one card in one combination, the reading worth the most), with the points, and
     whether it holds belote-rebelote (R5.1).
 
@@ -583,7 +584,7 @@ def show_announcement_values(lang: str | None = None) -> StaticBoard:
 def show_compare(trump: Suit | str, ns: Iterable[object] = (), ew: Iterable[object] = (), *,
                  lang: str | None = None) -> StaticBoard:
     """Which team scores its announcements (R4.5, R4.6), as the engine compares them
-    (:func:`~belote_teach.announcements.compare_announcements`): each team's
+    (:func:`~belote_teach.engine.announcements.compare_announcements`): each team's
     announcements, the best of each, the winner with all its points and the step of R4.5
     that decided.
 
@@ -591,7 +592,7 @@ def show_compare(trump: Suit | str, ns: Iterable[object] = (), ew: Iterable[obje
         trump: the atout suit (it breaks a tie between sequences with the same top card).
         ns, ew: the announcements of North-South and of East-West, each given by its
             cards (``["JC", "QC", "KC"]``) or as an
-            :class:`~belote_teach.announcements.Announcement`.
+            :class:`~belote_teach.engine.announcements.Announcement`.
         lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
@@ -650,10 +651,10 @@ def show_play(seed: int, dealer: Seat | str = LEARNER, *, cards: int = 0,
         dealer: the dealer.
         cards: cards played so far, 0 (bidding done, nobody has played) to 32.
         rules: a RuleSet, preset name or options mapping (default ``classic``).
-        hint: add the coach's advice for South (:func:`~belote_teach.coach.hint`).
-        review: a card of South's hand to review (:func:`~belote_teach.coach.review`).
+        hint: add the coach's advice for South (:func:`~belote_teach.coach.plays.hint`).
+        review: a card of South's hand to review (:func:`~belote_teach.coach.plays.review`).
         belote: with ``review``: review instead whether South says "belote" with that
-            card (:func:`~belote_teach.coach_calls.review_belote`, R5.1, R5.2).
+            card (:func:`~belote_teach.coach.calls.review_belote`, R5.1, R5.2).
         lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
@@ -677,12 +678,12 @@ def show_play(seed: int, dealer: Seat | str = LEARNER, *, cards: int = 0,
     obs = deal.observation(LEARNER)
     lines = _play_text(deal, obs, lang)
     if hint:
-        lines.append(coach.hint(obs, rng=random.Random(seed)).text(lang))
+        lines.append(plays.hint(obs, rng=random.Random(seed)).text(lang))
     reviews: list[Review] = []
     if review is not None and belote is not None:
         reviews.append(review_belote(obs, review, belote))
     elif review is not None:
-        reviews.append(coach.review(obs, review, rng=random.Random(seed)))
+        reviews.append(plays.review(obs, review, rng=random.Random(seed)))
     t = examples.lesson_text
     if deal.score is not None:
         head = t("play.head_over", lang)
@@ -704,7 +705,7 @@ def show_score(takers: Team | str, card_points: Mapping[Team | str, int],
                rules: RuleSet | str | Mapping[str, object] | None = None,
                lang: str | None = None) -> StaticBoard:
     """The score of a finished deal as the engine computes it
-    (:func:`~belote_teach.scoring.score_deal`: R6.1 totals, R6.2 contract, R6.3 made,
+    (:func:`~belote_teach.engine.scoring.score_deal`: R6.1 totals, R6.2 contract, R6.3 made,
     R6.4 dedans, R6.5 capot, R6.6 litige and reserve, R6.7 rounding, R5.3 belote, R3.8
     revoke), drawn as the end-of-deal summary with the columns Nous (North-South) and
     Eux (:func:`~belote_teach.render.score_sheet.render_deal_breakdown`). All in points.
@@ -715,7 +716,7 @@ def show_score(takers: Team | str, card_points: Mapping[Team | str, int],
         tricks: plis won per team (they add up to 8).
         belote: the team that said belote-rebelote, or ``None``.
         announcements: per team, its announcements, each by its cards (``["JC", "QC",
-            "KC"]``) or as an :class:`~belote_teach.announcements.Announcement`.
+            "KC"]``) or as an :class:`~belote_teach.engine.announcements.Announcement`.
         reserve: points waiting from an earlier litige (R6.6).
         revoke: the team that revoked (renonce, R3.8), or ``None``.
         trump: the atout suit, needed only to compare equal sequences (R4.5).
@@ -723,7 +724,7 @@ def show_score(takers: Team | str, card_points: Mapping[Team | str, int],
         lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
 
     Raises:
-        InvalidScoreError: as :func:`~belote_teach.scoring.score_deal` (points not adding
+        InvalidScoreError: as :func:`~belote_teach.engine.scoring.score_deal` (points not adding
             up to 162, plis not to 8, an unknown team...).
         FalseAnnouncementError: an announcement's cards make none.
         InvalidRuleSetError, InvalidCardError: bad rules or trump.
@@ -744,7 +745,7 @@ def show_score_sheet(seed: int, *, deals: int | None = None,
                      rules: RuleSet | str | Mapping[str, object] | None = None,
                      lang: str | None = None) -> StaticBoard:
     """The score sheet (Nous / Eux) of a game played by four club players from ``seed``
-    (:class:`~belote_teach.game.Game`, first dealer South): one row per deal with the
+    (:class:`~belote_teach.engine.game.Game`, first dealer South): one row per deal with the
     contract, the outcome and the marks, each deal's summary on demand, the running
     totals and the reserve (R6, R6.6), and the winner once a team reaches the target
     (R6.8). All in points.
@@ -783,11 +784,11 @@ def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
     """The key moment of a curated practice deal (``notebooks/deals/practice.yaml``), where
     a tip of R9 or a rule decides South's move, reached with club players in all four
     seats; South's view with the cards South may play marked, and the coach's advice
-    (:func:`~belote_teach.coach.hint` for a card, :func:`~belote_teach.coach_calls.hint_bid`
+    (:func:`~belote_teach.coach.plays.hint` for a card, :func:`~belote_teach.coach.calls.hint_bid`
     for a bid). With ``review``, the coach's review of that card or bid, the common error
     it may be (R9: not overtrumping, taking with weak trumps), or with ``belote`` of
     "belote" said or not with that card (R5.2); with ``declare``, of the announcements
-    declared with South's first card (:func:`~belote_teach.coach_calls.review_announcements`,
+    declared with South's first card (:func:`~belote_teach.coach.calls.review_announcements`,
     R4.4, R9 tip 6).
 
     Args:
@@ -798,7 +799,7 @@ def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
             ``[]`` for none), or ``None`` not to review announcements.
         hint: show the coach's advice (default True).
         lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
-        deals: the practice file; ``None``: :data:`belote_teach.practice.DEFAULT_PATH`,
+        deals: the practice file; ``None``: :data:`belote_teach.course.practice.DEFAULT_PATH`,
             which only a source checkout has. A notebook passes its own relative path
             (``"../deals/practice.yaml"``), which also holds where the package is
             installed apart from the course (Binder).
@@ -849,10 +850,10 @@ def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
     states = {card: ("legal" if card in legal else "dim") for card in legal.hand}
     lines = _play_text(deal, obs, lang)
     card_reviewed = review is not None and belote is None      # belote needs no worlds
-    evaluation = (coach.evaluate(obs, rng=random.Random(rng_seed))
+    evaluation = (plays.evaluate(obs, rng=random.Random(rng_seed))
                   if hint or card_reviewed else None)
     if hint:
-        lines.append(coach.hint(obs, evaluation=evaluation).text(lang))
+        lines.append(plays.hint(obs, evaluation=evaluation).text(lang))
         declarable = hint_announcements(obs)
         if declarable is not None and declare is None:
             lines.append(declarable.text(lang))
@@ -862,7 +863,7 @@ def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
         if belote is not None:
             reviews.append(review_belote(obs, card, belote))
         else:
-            reviews.append(coach.review(obs, card, evaluation=evaluation))
+            reviews.append(plays.review(obs, card, evaluation=evaluation))
     if declare is not None:
         reviews.append(review_announcements(obs, _announcements(declare, "declare")))
     return StaticBoard(
@@ -883,7 +884,7 @@ def _reviews_html(reviews: Sequence[Review], lang: str) -> str:
 def drill(ids: str | Sequence[str] | None, *, lang: str | None = None, title: str = "",
           progress: CourseProgress | None = None) -> DrillPlayer:
     """The drill player of a lesson: endless fresh positions of the drills ``ids``
-    (:data:`belote_teach.drills.DRILLS`), with a hint, the explanation of every answer
+    (:data:`belote_teach.course.drills.DRILLS`), with a hint, the explanation of every answer
     and a streak counter; each drill's best streak is kept with the lesson progress, as
     :func:`exercises` keeps the answers (see :class:`~belote_teach.ui.drill.DrillPlayer`
     for how the streak counts).

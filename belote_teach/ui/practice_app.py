@@ -1,6 +1,6 @@
 """Guided practice hands (issue 5, ``notebooks/en/07-practice-hands.ipynb``,
 ``notebooks/fr/07-donnes-d-entrainement.ipynb``): a curated
-deal (:mod:`belote_teach.practice`) played at the table with computer partner and
+deal (:mod:`belote_teach.course.practice`) played at the table with computer partner and
 opponents, the coach on or off, then an end-of-deal debrief listing the learner's
 mistakes with their cost and outcome impact, each one clickable to show its position.
 
@@ -19,10 +19,10 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from belote_teach import explain
-from belote_teach.course_progress import CourseProgress
-from belote_teach.practice import PracticeDeal
+from belote_teach.coach.session import Mistake, TableSession
+from belote_teach.course.practice import PracticeDeal
+from belote_teach.course.progress import CourseProgress
 from belote_teach.render.table import render_table
-from belote_teach.session import Mistake, TableSession
 from belote_teach.ui.language import language_toggle, relabel, resolve_language
 from belote_teach.ui.table import TableApp, paint_deck
 
@@ -33,7 +33,7 @@ class PracticeApp(widgets.VBox):
     """Pick a practice deal, play it as South, read the debrief.
 
     Args:
-        deals: the curated deals (:func:`~belote_teach.practice.load_practice_deals`).
+        deals: the curated deals (:func:`~belote_teach.course.practice.load_practice_deals`).
         lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language
             (:func:`~belote_teach.ui.language.use_language`).
         level: the computer players' level (``"club"`` or ``"expert"``).

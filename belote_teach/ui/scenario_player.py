@@ -16,7 +16,7 @@ previous/next, a running score and an English/French switch complete it.
 The learner's record is the one source of truth: every answer is judged against the
 answers the learner's store holds for the exercise (this page's, another tab's, an
 earlier session's) and logged there in the same transaction
-(:meth:`~belote_teach.course_progress.CourseProgress.record_answer`), and every figure
+(:meth:`~belote_teach.course.progress.CourseProgress.record_answer`), and every figure
 shown (the score, "tried in an earlier session", done) is read from the store when it is
 drawn. The page itself keeps only what the learner sees on it: the answers given on this
 page (the board after them), the hint shown, a refused input. A page drawn before its
@@ -37,9 +37,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from belote_teach import explain, render
-from belote_teach.cards import Card
-from belote_teach.course_progress import CourseProgress, ExerciseResult
-from belote_teach.scenarios import (
+from belote_teach.course.progress import CourseProgress, ExerciseResult
+from belote_teach.course.scenarios import (
     AnnounceScenario,
     BidScenario,
     CompareScenario,
@@ -52,7 +51,8 @@ from belote_teach.scenarios import (
     TrickScenario,
     load_file,
 )
-from belote_teach.store import MemoryStore
+from belote_teach.course.store import MemoryStore
+from belote_teach.engine.cards import Card
 from belote_teach.ui.exercise_announce import AnnounceExercise, CompareExercise
 from belote_teach.ui.exercise_bid import BidExercise
 from belote_teach.ui.exercise_deal import DealExercise

@@ -1,5 +1,5 @@
 """The card table widget: a practice hand or a whole game against the computer, with the
-coach. A thin controller over :class:`~belote_teach.session.TableSession`:
+coach. A thin controller over :class:`~belote_teach.coach.session.TableSession`:
 a click becomes a session call, the session's answer is drawn by ``render`` and worded
 by ``explain``; no rule is decided here.
 
@@ -16,7 +16,7 @@ sees every card played.
 
 The table takes a click only when the learner is to act, on the position the learner saw:
 the board and the bidding box are drawn with the session's position token
-(:attr:`~belote_teach.session.TableSession.position`), each click brings back the token
+(:attr:`~belote_teach.coach.session.TableSession.position`), each click brings back the token
 of the drawing it was made on, and a click made while a computer is to act or on a
 drawing that is no longer the one on screen changes nothing and says "wait for your
 turn". Double clicks and illegal cards change nothing either. A check box "Four-colour
@@ -37,17 +37,17 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from belote_teach import explain, render
-from belote_teach.announcements import Announcement
-from belote_teach.bidding import Bid
-from belote_teach.cards import Card
-from belote_teach.deal import Phase
+from belote_teach.coach.session import Feedback, TableSession
+from belote_teach.engine.announcements import Announcement
+from belote_teach.engine.bidding import Bid
+from belote_teach.engine.cards import Card
+from belote_teach.engine.deal import Phase
 from belote_teach.explain import calls as call_text
 from belote_teach.players.base import says_belote
 from belote_teach.render.comment import comment_html
 from belote_teach.render.deal_story import render_deal_story
 from belote_teach.render.score_sheet import render_deal_breakdown
 from belote_teach.render.table import render_last_trick, render_table, spoken_words
-from belote_teach.session import Feedback, TableSession
 from belote_teach.ui.board import CardBoard
 from belote_teach.ui.language import resolve_language
 

@@ -4,11 +4,11 @@ lesson and a link opening each lesson app of the page's edition, the link to the
 edition's welcome page, how to use the apps, an EN / FR switch that redraws the page, and
 the progress file: download it, load one (added to the progress or replacing it), or
 reset the progress after a confirmation. The progress is the same in both editions (kept
-by lesson id and scenario id, see :mod:`belote_teach.course`).
+by lesson id and scenario id, see :mod:`belote_teach.course.lessons`).
 
 A thin controller: the progress comes from
-:class:`~belote_teach.course_progress.CourseProgress`, the map's lines from
-:func:`~belote_teach.course_progress.course_overview`, the HTML from
+:class:`~belote_teach.course.progress.CourseProgress`, the map's lines from
+:func:`~belote_teach.course.progress.course_overview`, the HTML from
 :mod:`belote_teach.render.course_map`, the words from the catalogs.
 """
 
@@ -21,7 +21,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from belote_teach import explain, render
-from belote_teach.course_progress import (
+from belote_teach.course.progress import (
     IMPORT_MODES,
     CourseProgress,
     FileProblem,

@@ -23,7 +23,7 @@ What repo2docker does, and what this module does in its place (once per module):
    Jupyter, XDG or virtualenv variables, so nothing installed elsewhere (a kernel, a
    setting, a data folder) can stand in for what Binder would lack.
 
-Then every lesson of both editions (:data:`belote_teach.course.COURSE`, ``notebooks/en``
+Then every lesson of both editions (:data:`belote_teach.course.lessons.COURSE`, ``notebooks/en``
 and ``notebooks/fr``) is opened at its ``/voila/render/...`` URL in headless Chromium and
 must show all its widgets (:func:`expect_widgets_rendered`), and ``/lab/tree/notebooks``
 must open JupyterLab on the course folder. The kernels of each lesson are shut down after
@@ -65,7 +65,7 @@ import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-from belote_teach.course import COURSE, Lesson
+from belote_teach.course.lessons import COURSE, Lesson
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

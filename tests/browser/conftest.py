@@ -5,7 +5,7 @@ kernel, the page renders its widgets, a click travels back to the kernel and the
 feedback comes back to the page.
 
 * ``voila`` (session scope) starts the course server of ``make run``
-  (``python -m belote_teach.course_server notebooks``, Voilà serving the course with
+  (``python -m belote_teach.serve.server notebooks``, Voilà serving the course with
   ``/`` opening the welcome page) on a free localhost port, waits until the port answers
   and always stops the whole process group at teardown. One server for every lesson.
 * ``browser`` (module scope) launches Debian's Chromium through Playwright, headless.
@@ -216,13 +216,13 @@ def stop_process_group(process: subprocess.Popen[bytes]) -> None:
 
 @pytest.fixture(scope="session")
 def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    """The course served as ``make run`` serves it (:mod:`belote_teach.course_server` on
+    """The course served as ``make run`` serves it (:mod:`belote_teach.serve.server` on
     the ``notebooks`` directory) on a free localhost port, once for the whole session;
     its process group, kernels included, is always terminated at teardown."""
     port = _free_port()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
     command = [
-        sys.executable, "-m", "belote_teach.course_server", COURSE_DIRECTORY,
+        sys.executable, "-m", "belote_teach.serve.server", COURSE_DIRECTORY,
         "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
         # A kernel error shows its traceback in the page (and so in the screenshot).
         "--VoilaConfiguration.show_tracebacks=True",

@@ -41,11 +41,7 @@ from typing import TYPE_CHECKING, Any
 from table_clicks import WIDGETS_TIMEOUT_MS
 
 from belote_teach import explain
-from belote_teach.bidding import Bid
-from belote_teach.cards import Card, Seat, Suit, Team
-from belote_teach.explain.calls import announcement_name, bid_name
-from belote_teach.render.exercises import bid_words, join_words, rule_heading, say, team_word
-from belote_teach.scenarios import (
+from belote_teach.course.scenarios import (
     AnnounceScenario,
     BidScenario,
     CompareScenario,
@@ -56,8 +52,12 @@ from belote_teach.scenarios import (
     TrickScenario,
     load_file,
 )
-from belote_teach.scoring import Outcome
-from belote_teach.trick import Trick
+from belote_teach.engine.bidding import Bid
+from belote_teach.engine.cards import Card, Seat, Suit, Team
+from belote_teach.engine.scoring import Outcome
+from belote_teach.engine.trick import Trick
+from belote_teach.explain.calls import announcement_name, bid_name
+from belote_teach.render.exercises import bid_words, join_words, rule_heading, say, team_word
 from belote_teach.ui.exercise_score import OUTCOME_RULES, outcome_word
 
 if TYPE_CHECKING:

@@ -40,9 +40,9 @@ import pytest
 from table_clicks import WIDGETS_TIMEOUT_MS
 
 from belote_teach import explain
-from belote_teach.bidding import Bid
-from belote_teach.cards import Card, Suit
-from belote_teach.course import COURSE, Lesson, LessonKind
+from belote_teach.course.lessons import COURSE, Lesson, LessonKind
+from belote_teach.engine.bidding import Bid
+from belote_teach.engine.cards import Card, Suit
 from belote_teach.explain.calls import bid_words
 from belote_teach.render import FOUR_COLOUR_CLASS, STYLE
 from conftest import lesson_url

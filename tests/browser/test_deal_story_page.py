@@ -29,16 +29,16 @@ import pytest
 from table_clicks import new_game, set_pace, wait_for_table
 
 from belote_teach import explain
-from belote_teach.bidding import Bid
-from belote_teach.cards import Card, Seat
-from belote_teach.course_progress import CourseProgress
+from belote_teach.coach.session import TableSession
+from belote_teach.course.practice import load_practice_deals
+from belote_teach.course.progress import CourseProgress
+from belote_teach.course.saved_games import GameStore
+from belote_teach.engine.bidding import Bid
+from belote_teach.engine.cards import Card, Seat
+from belote_teach.engine.game import Game
 from belote_teach.explain.calls import bid_words
-from belote_teach.game import Game
 from belote_teach.players import make_player
-from belote_teach.practice import load_practice_deals
-from belote_teach.progress import GameStore
 from belote_teach.render.deal_story import render_deal_story
-from belote_teach.session import TableSession
 from belote_teach.ui.game_app import SAVES
 from belote_teach.ui.practice_app import PracticeApp
 from belote_teach.ui.table import TableApp

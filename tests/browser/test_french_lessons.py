@@ -15,7 +15,7 @@ Then each lesson does what a French learner does there:
   through.
 
 The two editions share the learner's progress (by lesson id and scenario id, see
-:mod:`belote_teach.course`), and the course server keeps one progress file for the whole
+:mod:`belote_teach.course.lessons`), and the course server keeps one progress file for the whole
 session. The English tests answer the first exercise of the first exercise player of
 each lesson (and ``test_lesson_00`` the first one of lesson 01's second player); were the
 French tests to answer those too, whichever ran second would find its exercise already
@@ -35,9 +35,9 @@ from exercise_clicks import exercise_cells, wrong_then_right
 from table_clicks import WIDGETS_TIMEOUT_MS
 
 from belote_teach import explain
-from belote_teach.bidding import Bid
-from belote_teach.cards import Seat
-from belote_teach.course import COURSE, Lesson, LessonKind
+from belote_teach.course.lessons import COURSE, Lesson, LessonKind
+from belote_teach.engine.bidding import Bid
+from belote_teach.engine.cards import Seat
 from belote_teach.explain.calls import bid_words
 from conftest import lesson_url
 

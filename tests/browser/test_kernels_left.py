@@ -22,7 +22,7 @@ The kernels are the course server's child processes (``psutil``): Voilà's own s
 no kernel list in its REST API. A kernel is named by its connection file
 (``kernel-<id>.json`` on its command line); a prepared kernel waits for its learner with
 a websocket open to the server's port (``voila/query/<kernel id>``, what
-:mod:`belote_teach._preheat` listens to; the course server's own test of a kernel
+:mod:`belote_teach.course.arrival` listens to; the course server's own test of a kernel
 prepared), and a page's kernel id is in the page's Jupyter configuration.
 ``tests/binder/test_binder.py`` checks the same under ``jupyter server``, as Binder runs
 the course. ``benchmarks/kernels.py`` prints the kernels and memory after a whole course.
@@ -41,8 +41,8 @@ from urllib.parse import urlparse
 import psutil
 import pytest
 
-from belote_teach.course import COURSE
-from belote_teach.course_server import POOLS
+from belote_teach.course.lessons import COURSE
+from belote_teach.serve.server import POOLS
 from conftest import COURSE_DIRECTORY, lesson_url
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def server_process(port: int) -> psutil.Process:
     wanted = f"--port={port}"
     for process in psutil.process_iter(["cmdline"]):
         cmdline = process.info["cmdline"] or []
-        if "belote_teach.course_server" in cmdline and wanted in cmdline:
+        if "belote_teach.serve.server" in cmdline and wanted in cmdline:
             return process
     raise LookupError(f"no course server process started with {wanted}")
 

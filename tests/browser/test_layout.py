@@ -27,7 +27,7 @@ from test_accessibility import (
 )
 
 from belote_teach import explain
-from belote_teach.bidding import Bid
+from belote_teach.engine.bidding import Bid
 from belote_teach.explain.calls import bid_words
 
 if TYPE_CHECKING:

@@ -33,7 +33,7 @@ from exercise_clicks import (
 from table_clicks import WIDGETS_TIMEOUT_MS
 
 from belote_teach import explain
-from belote_teach.course import COURSE, Lesson, lesson
+from belote_teach.course.lessons import COURSE, Lesson, lesson
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page

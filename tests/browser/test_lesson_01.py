@@ -14,8 +14,8 @@ from exercise_clicks import LANG, answer, drill_trick, read_template, trick_righ
 from table_clicks import WIDGETS_TIMEOUT_MS
 
 from belote_teach import explain
+from belote_teach.course.scenarios import TrickScenario
 from belote_teach.render.drill import drill_text
-from belote_teach.scenarios import TrickScenario
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pytest
 from exercise_clicks import wrong_then_right
 
-from belote_teach.scenarios import BidScenario
+from belote_teach.course.scenarios import BidScenario
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

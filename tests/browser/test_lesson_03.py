@@ -26,7 +26,7 @@ import yaml
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-    from belote_teach.cards import Card
+    from belote_teach.engine.cards import Card
 
 pytestmark = pytest.mark.browser
 
@@ -66,10 +66,10 @@ def first_exercise() -> Exercise:
     card already in the trick.
     """
     # Imported here so that a missing module fails these tests, not the collection.
-    from belote_teach.cards import Seat
+    from belote_teach.engine.cards import Seat
+    from belote_teach.engine.rules import RuleSet, legal_plays
+    from belote_teach.engine.trick import Trick
     from belote_teach.explain import card_name, rule_title
-    from belote_teach.rules import RuleSet, legal_plays
-    from belote_teach.trick import Trick
 
     data = yaml.safe_load(SCENARIOS.read_text(encoding="utf-8"))
     scenarios = data["scenarios"] if isinstance(data, dict) else data

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pytest
 from exercise_clicks import wrong_then_right
 
-from belote_teach.scenarios import AnnounceScenario
+from belote_teach.course.scenarios import AnnounceScenario
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

@@ -22,9 +22,9 @@ from exercise_clicks import (
 )
 
 from belote_teach import explain
-from belote_teach.bidding import Bid
-from belote_teach.cards import Suit
-from belote_teach.scenarios import BidScenario
+from belote_teach.course.scenarios import BidScenario
+from belote_teach.engine.bidding import Bid
+from belote_teach.engine.cards import Suit
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

@@ -27,8 +27,8 @@ from exercise_clicks import (
 )
 
 from belote_teach import explain
-from belote_teach.course_progress import CourseProgress
-from belote_teach.scenarios import (
+from belote_teach.course.progress import CourseProgress
+from belote_teach.course.scenarios import (
     AnnounceScenario,
     BidScenario,
     CompareScenario,

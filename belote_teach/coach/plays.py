@@ -1,0 +1,1035 @@
+"""The coach: review the learner's card and give a hint, judging only from what the
+learner could see (lessons and practice hands).
+
+:func:`review` returns a :class:`Review`: ``ILLEGAL`` (with the explanation of the rule,
+R3), ``BEST``, ``ALSO_GOOD``, ``INACCURACY`` or ``MISTAKE``, with the expected loss in
+card points against the best card and whether the card changes the contract outcome
+(R6.2). :func:`hint` returns the best card and its one-line reason.
+
+How a card is judged
+--------------------
+1. Worlds: :func:`~belote_teach.search.sampling.sample_worlds` deals the cards the learner
+   cannot see to the three other seats, consistently with the observation (hand sizes,
+   voids, trump ceilings, the taker's turned card, shown announcements). The real
+   hidden hands are never read: the coach receives an observation, not a deal. So a
+   loss that happens only on the real hidden cards, not on average, is luck and is
+   never blamed.
+2. Values on each world: from trick 3 on (:data:`SOLVER_CARDS` cards in hand or
+   fewer) the exact double-dummy solver (:func:`~belote_teach.search.solver.solve`) values
+   every legal card at once: the points each team wins from there with best play by
+   all four. At tricks 1 and 2 (8 or 7 cards, where a solve takes 25 to 150 ms a world)
+   every legal card is played and the deal is completed by
+   :class:`~belote_teach.players.club.ClubPlayer` for all four seats. The same worlds
+   serve every card (common random numbers), so the differences between cards are far
+   less noisy than each average.
+3. Value: the card points (R1.2–R1.4, dix de der included) the learner's team wins from
+   the current trick on, averaged over the worlds, plus on a solver's world (trick 3 on)
+   where the team makes capot (it won every pli so far and wins every card point from
+   here, R6.5) what the capot adds: ``capot_points`` - 162 (88 points by default).
+   The *loss* of a card is the best average minus its average, in points (0 or more).
+4. Outcome: on each world the contract is decided as in R6.2 (card points of the whole
+   deal plus the belote called or held, R5, plus the shown announcements, R4.6; capot
+   not counted). The learner's team *succeeds* when it makes the contract as takers or
+   sinks it as defenders (a litige counts as a failure for both). A card *changes the
+   outcome* when its success rate is at least :data:`OUTCOME_TOLERANCE` (a fraction of
+   the worlds) below the best one among the cards of the highest average, and that gap
+   is beyond the sampling noise (:data:`NOISE_Z` standard errors of the per-world
+   differences): with 6 worlds, failing in 2 where the best card succeeds is not yet
+   enough.
+
+Verdicts (loss in card points, :data:`TOLERANCE` = 4):
+
+- ``BEST``: the recommended card: the highest average (the club player's own choice
+  among cards of that average, else the first in hand order); the loss of every other
+  card is measured against it;
+- ``ALSO_GOOD``: within :data:`TOLERANCE` of the best average, or within the sampling
+  noise of the worlds (:data:`NOISE_Z` standard errors of the per-world differences
+  with the best card), and no outcome change: the worlds cannot tell it from the best,
+  so no winner is picked;
+- ``INACCURACY``: a loss above the tolerance and below :data:`MISTAKE_LOSS` (10)
+  points, no outcome change;
+- ``MISTAKE``: a loss of 10 points or more (a 10 given away), or any outcome change (a
+  3-point card that sinks the contract is a serious mistake).
+
+Samples: the same worlds serve every legal card. With the solver (trick 3 on) a review
+solves :data:`SOLVES` worlds (12 with 6 cards in hand, 24 with 5, 32 with 4 or fewer);
+with playouts (tricks 1 and 2) it costs (worlds x legal cards) playouts, a budget
+(:data:`PLAYOUTS`: 48 with 8 or 7 cards in hand) divided among the legal cards,
+with 4 to 32 worlds (:data:`MIN_SAMPLES`, :data:`MAX_SAMPLES`): e.g. 8 legal cards at
+trick 1 get 6 worlds. Equivalent cards (same suit and points, no card another player may
+hold between them) count as one. A single legal card, or only equivalent ones, needs no world
+(``samples == 0``). This keeps the latency target (500 ms at the 95th percentile on one
+core, ``benchmarks/coach.py``); ``samples=`` overrides it.
+
+Explanations
+------------
+A review is worded in two parts (:meth:`Review.verdict_text`, :meth:`Review.details_text`):
+the verdict sentence, then the rest. For the recommended card and the other good cards the
+rest gives the card's own reason (a :class:`~belote_teach.players.base.Technique`, an R9
+tip where one applies). For a worse card it is contrastive: the measured loss, then the
+:class:`Difference` values of :attr:`Review.differences`, facts of the position that hold
+for the recommended card and not for the learner's (:class:`Fact`: the trick won whatever
+the others hold, the points put at stake in a trick that can be lost, a master or an atout
+kept, the dix de der, the contract made in more of the sampled deals). A technique that
+fits both cards is never given as the difference; with no such fact, the measured loss is
+the explanation. Facts come from the observation (tracking,
+:mod:`belote_teach.search.tracking`) and the evaluation's numbers: no second sampling.
+
+One evaluation, one verdict: :func:`evaluate` values a position once, and
+``review(..., evaluation=e)`` and ``hint(..., evaluation=e)`` judge from it, so the card a
+hint names is the ``BEST`` of the reviews made from the same evaluation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from math import sqrt
+from statistics import fmean, stdev
+
+from belote_teach import explain
+from belote_teach.engine.cards import (
+    DECK,
+    DECK_POINTS,
+    DIX_DE_DER,
+    Card,
+    Rank,
+    Seat,
+    Suit,
+    Team,
+    points,
+    strength,
+)
+from belote_teach.engine.deal import Phase
+from belote_teach.engine.errors import OutOfTurnError, PhaseError
+from belote_teach.engine.observation import Observation
+from belote_teach.engine.rules import LegalPlays, legal_plays
+from belote_teach.engine.trick import Trick
+from belote_teach.players.base import Decision, Technique
+from belote_teach.players.club import ClubPlayer
+from belote_teach.search.sampling import sample_worlds
+from belote_teach.search.tracking import _NO_CEILING, Tracking, _infer, track, tracking_from
+
+__all__ = [
+    "MAX_SAMPLES",
+    "MIN_SAMPLES",
+    "MISTAKE_LOSS",
+    "NOISE_Z",
+    "OUTCOME_TOLERANCE",
+    "PLAYOUTS",
+    "SOLVER_CARDS",
+    "SOLVES",
+    "TOLERANCE",
+    "Difference",
+    "Evaluation",
+    "Fact",
+    "Hint",
+    "Review",
+    "Verdict",
+    "evaluate",
+    "hint",
+    "review",
+    "samples_for",
+]
+
+#: Card points within which a card is as good as the best (sampling noise), inclusive.
+TOLERANCE = 4.0
+#: Card points of loss from which a card is a mistake rather than an inaccuracy (a
+#: 10 given away: the opponents' total grows by as much as the team's shrinks).
+MISTAKE_LOSS = 10.0
+#: Fraction of worlds: a success rate this much below the best card's changes the outcome.
+OUTCOME_TOLERANCE = 0.25
+#: Standard errors of the paired per-world difference under which a gap between two
+#: cards is treated as sampling noise (about 95% confidence): with few worlds (trick 1)
+#: a card is only called worse when the worlds agree that it is.
+NOISE_Z = 2.0
+#: Playouts (worlds x legal cards) per review, by cards in the learner's hand: a
+#: playout from the first trick costs about 5 ms (tricks 1 and 2 only, see SOLVER_CARDS).
+PLAYOUTS: Mapping[int, int] = {8: 48, 7: 48}
+#: Fewest and most worlds per review (when there are 2 legal cards or more).
+MIN_SAMPLES = 4
+MAX_SAMPLES = 32
+#: Cards in hand from which worlds are valued by the exact double-dummy solver rather
+#: than by club playouts (from trick 3 on; in real deals a solve with 7 cards in hand
+#: takes about 25 ms median and over 100 ms at the 95th percentile, 8 cards about 150 ms
+#: median: too slow for enough worlds within the latency budget).
+SOLVER_CARDS = 6
+#: Worlds solved per review by the double-dummy solver, by cards in the learner's hand
+#: (a 6-card solve of a real deal takes about 9 ms median, a 4-card one about 1 ms).
+#: Independent of the number of legal cards: one solve values them all.
+SOLVES: Mapping[int, int] = {6: 12, 5: 24, 4: 32, 3: 32, 2: 32}
+
+
+
+class _PlayoutClub(ClubPlayer):
+    """The club player with the tracking given rather than recomputed from the whole
+    observation at every card (the playouts' cost). Same choice as
+    :meth:`ClubPlayer.choose_card` given ``track(obs)`` (checked in the tests)."""
+
+    def choose_tracked(self, obs: Observation, info: Tracking) -> Decision[Card]:
+        """As :meth:`ClubPlayer.choose_card`, with ``info == track(obs)``."""
+        assert obs.legal_plays is not None and obs.trick is not None
+        legal = list(obs.legal_plays)
+        if len(legal) == 1:
+            return Decision(legal[0], Technique.ONLY_CHOICE)
+        if obs.trick.plays:
+            decision = self._follow(obs, info, legal)
+        else:
+            decision = self._lead(obs, info, legal)
+        return self._keep_for_last(obs, info, legal, decision)
+
+
+_CLUB = _PlayoutClub()
+
+
+class Verdict(enum.Enum):
+    """The coach's grade of one card (see the module docstring)."""
+
+    ILLEGAL = "illegal"
+    BEST = "best"
+    ALSO_GOOD = "also_good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Every legal card of one position valued over the same sampled worlds, as
+    :func:`evaluate` returns it: what :func:`review` and :func:`hint` judge from. Reuse
+    one evaluation for the hint and the reviews of a position so that they agree.
+
+    Attributes:
+        observation: the position evaluated (the learner's view, at their turn to play).
+        legal: its :class:`~belote_teach.engine.rules.LegalPlays`.
+        values: per legal card, the average card points (R1.2-R1.4, dix de der included)
+            the learner's team wins from the current trick on.
+        success: per legal card, the fraction of the worlds (0.0 to 1.0) in which the team
+            reaches its goal (makes or sinks the contract, R6.2).
+        samples: worlds sampled (0 when one card, or only equivalent ones, is legal).
+        best: the good cards, the recommended one first.
+        decision: the club player's choice in the learner's seat, with its technique.
+        reference: the best success rate among the cards of the highest average.
+        margin: per legal card, the average marks of the team minus the opponents'.
+        changed: the cards whose success rate is beyond the noise below ``reference``.
+        noise: per legal card, :data:`NOISE_Z` standard errors of its per-world
+            difference with the recommended card, in card points (0.0 without worlds).
+    """
+
+    observation: Observation = field(repr=False)
+    legal: LegalPlays = field(repr=False)
+    values: Mapping[Card, float]
+    success: Mapping[Card, float]
+    samples: int
+    best: tuple[Card, ...]
+    decision: Decision[Card]
+    reference: float = 1.0
+    margin: Mapping[Card, float] = field(default_factory=dict)
+    changed: frozenset[Card] = frozenset()
+    noise: Mapping[Card, float] = field(default_factory=dict)
+
+
+class Fact(enum.Enum):
+    """The kind of a :class:`Difference`: a fact of the position that holds for the
+    recommended card and not for the learner's (its value names the sentences of the
+    catalogs' ``coach`` section, ``diff_<value>...``)."""
+
+    #: two cards left: the recommended card keeps the learner's card, the master atout,
+    #: for the last trick (R1.4, tip 5); the learner's card is that atout.
+    DIX_DE_DER = "dix_de_der"
+    #: the learner's card is a master card (no card still out beats it in its suit) that
+    #: does not take this trick; the recommended card keeps it.
+    MASTER_KEPT = "master_kept"
+    #: with the recommended card the team wins this trick whatever the others hold; with
+    #: the learner's it may lose it (``other``: the card still out that could take it).
+    WINS_TRICK = "wins"
+    #: neither card makes the trick sure, and the learner's puts more card points in it.
+    POINTS_AT_STAKE = "stake"
+    #: the team wins this trick either way, and the recommended card puts more points in it
+    #: (tip 4).
+    FEEDS_TRICK = "feeds"
+    #: the learner's card is an atout, the recommended card is not.
+    TRUMP_KEPT = "trump_kept"
+    #: the team reaches its goal (R6.2) in more of the sampled deals with the recommended
+    #: card than with the learner's.
+    OUTCOME = "outcome"
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One fact that tells the recommended card from the learner's (see :class:`Fact`).
+
+    Attributes:
+        fact: the kind of fact.
+        best: the recommended card.
+        card: the learner's card.
+        other: for ``WINS_TRICK`` and ``POINTS_AT_STAKE``, the card still out (neither
+            played nor in the learner's hand) with which an opponent still to play could
+            take the trick after the learner's card, if any; else ``None``.
+        case: how the trick stands after the learner's card, for ``WINS_TRICK`` and
+            ``POINTS_AT_STAKE``: ``"beaten_card"`` (the card leads the trick but
+            ``other`` beats it), ``"beaten_trick"`` (the partner leads it but ``other``
+            beats the partner's card), ``"lost"`` (an opponent leads it and the partner
+            has played), ``"behind"`` (an opponent leads it, the partner still to play);
+            else ``""``.
+        numbers: for ``POINTS_AT_STAKE`` and ``FEEDS_TRICK``, the card points (R1.2,
+            R1.3) of the recommended card and of the learner's; for ``OUTCOME``, the
+            deals where the team reaches its goal with each, and the deals sampled;
+            else ``()``.
+    """
+
+    fact: Fact
+    best: Card
+    card: Card
+    other: Card | None = None
+    case: str = ""
+    numbers: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Review:
+    """The coach's verdict on one card.
+
+    Attributes:
+        card: the card reviewed.
+        verdict: a :class:`Verdict`.
+        loss: expected loss in card points against the best card (0.0 for ILLEGAL).
+        outcome_changed: True when the card lowers the team's chance to reach its goal
+            (make or sink the contract, R6.2) by :data:`OUTCOME_TOLERANCE` or more.
+        best: the good cards, the recommended one first (empty for ILLEGAL).
+        reason: why the recommended card is good (club technique, R9 tip), ``None`` for
+            ILLEGAL.
+        reason_cards: the cards that reason names.
+        samples: worlds sampled (0 when no sampling was needed).
+        values: average card points from here per legal card (empty for ILLEGAL).
+        success: success rate per legal card, 0.0 to 1.0 (empty for ILLEGAL).
+        trump: the trump suit.
+        legal: the :class:`~belote_teach.engine.rules.LegalPlays` of the position.
+        best_success: the success rate that :attr:`outcome_changed` compares with: the
+            best one among the cards of the highest average (1.0 for ILLEGAL).
+        differences: for ``INACCURACY`` and ``MISTAKE``, the facts that hold for the
+            recommended card and not for this one (:class:`Difference`), most telling
+            first; ``()`` otherwise, or when only the measured loss tells them apart.
+        card_reason: for ``BEST``, and for ``ALSO_GOOD`` when it is the recommended card's
+            technique too, the technique this card itself applies (R9 tip where one
+            applies), with :attr:`card_reason_cards`;
+            ``None`` otherwise.
+        card_reason_cards: the cards :attr:`card_reason` names.
+        noisy: ``ALSO_GOOD`` only because the worlds disagree: the loss is above
+            :data:`TOLERANCE` but within the sampling noise.
+    """
+
+    card: Card
+    verdict: Verdict
+    loss: float
+    outcome_changed: bool
+    best: tuple[Card, ...]
+    reason: Technique | None
+    reason_cards: tuple[Card, ...]
+    samples: int
+    values: Mapping[Card, float] = field(compare=False)
+    success: Mapping[Card, float] = field(compare=False)
+    trump: Suit
+    legal: LegalPlays = field(compare=False, repr=False)
+    best_success: float = 1.0
+    differences: tuple[Difference, ...] = ()
+    card_reason: Technique | None = None
+    card_reason_cards: tuple[Card, ...] = ()
+    noisy: bool = False
+
+    def explanation(self, lang: str) -> str:
+        """The review in words (``"en"`` or ``"fr"``), naming the cards: the rule for an
+        illegal card (R3), else the grade and why: :meth:`verdict_text` and
+        :meth:`details_text` joined by a space.
+
+        Raises:
+            ValueError: unknown language.
+        """
+        if self.verdict is Verdict.ILLEGAL:
+            return explain.explain_card(self.legal, self.card, lang)
+        return " ".join(part for part in self._parts(lang) if part)
+
+    def verdict_text(self, lang: str) -> str:
+        """The verdict sentence alone: ``"A♣ is a mistake."``, ``"K♣ is the best card
+        here."``; for an illegal card, the sentence saying why it may not be played (R3).
+
+        Raises:
+            ValueError: unknown language.
+        """
+        return self._parts(lang)[0]
+
+    def details_text(self, lang: str) -> str:
+        """The explanation after the verdict sentence (may be empty): the measured loss
+        and the differences with the recommended card, or the card's own reason; for an
+        illegal card, the rule's explanation (R3).
+
+        Raises:
+            ValueError: unknown language.
+        """
+        return self._parts(lang)[1]
+
+    def _parts(self, lang: str) -> tuple[str, str]:
+        if self.verdict is Verdict.ILLEGAL:
+            whole = explain.explain_card(self.legal, self.card, lang)
+            rule = explain.explain_rule(self.legal, lang)
+            if whole.endswith(rule) and len(whole) > len(rule):
+                return whole[:len(whole) - len(rule)].rstrip(), rule
+            return whole, ""
+        return explain.coach_review_parts(
+            verdict=self.verdict.value, card=self.card, best=self.best, loss=self.loss,
+            samples=self.samples, tolerance=TOLERANCE,
+            success=(self.best_success, self.success.get(self.card, 0.0)),
+            outcome_changed=self.outcome_changed, reason=self.card_reason,
+            reason_cards=self.card_reason_cards, trump=self.trump, lang=lang,
+            differences=self.differences, noisy=self.noisy)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The best card and its one-line reason.
+
+    Attributes:
+        card: the recommended card.
+        reason: the club technique behind it (R9 tip where one applies).
+        reason_cards: the cards the reason names.
+        samples: worlds sampled.
+        trump: the trump suit.
+    """
+
+    card: Card
+    reason: Technique
+    reason_cards: tuple[Card, ...]
+    samples: int
+    trump: Suit
+
+    def text(self, lang: str) -> str:
+        """"Play the J♥: …" in ``lang`` (``"en"`` or ``"fr"``).
+
+        Raises:
+            ValueError: unknown language.
+        """
+        return explain.coach_hint(self.card, self.reason, self.reason_cards, self.trump, lang)
+
+
+# ------------------------------------------------------------------------ playouts
+def _team_totals_before(obs: Observation) -> dict[Team, int]:
+    """Card points each team won in the completed tricks (dix de der not yet)."""
+    won = dict.fromkeys(Team, 0)
+    for trick in obs.tricks:
+        won[trick.winner.team] += trick.points
+    return won
+
+
+def _belote(obs: Observation, world: Mapping[Seat, tuple[Card, ...]]) -> dict[Team, int]:
+    """Belote points per team (R5: called, or held whole in the world: computer players
+    always call it)."""
+    bonus = dict.fromkeys(Team, 0)
+    trump = obs.trump
+    assert trump is not None
+    if obs.belote_calls:
+        bonus[obs.belote_calls[0].seat.team] += 20
+    else:
+        pair = {Card(Rank.KING, trump), Card(Rank.QUEEN, trump)}
+        for seat, cards in world.items():
+            if pair <= set(cards):
+                bonus[seat.team] += 20
+    return bonus
+
+
+def _announced(obs: Observation) -> dict[Team, int]:
+    """Points of the shown announcements (R4.6) per team."""
+    bonus = dict.fromkeys(Team, 0)
+    for declared in obs.shown_announcements:
+        bonus[declared.seat.team] += declared.announcement.points
+    return bonus
+
+
+def _bonus(obs: Observation, world: Mapping[Seat, tuple[Card, ...]]) -> dict[Team, int]:
+    """Belote (R5) and the shown announcements (R4.6) per team."""
+    belote = _belote(obs, world)
+    announced = _announced(obs)
+    return {team: belote[team] + announced[team] for team in Team}
+
+
+def _marks(takers: Team, total: Mapping[Team, int], belote: Mapping[Team, int],
+           announced: Mapping[Team, int]) -> dict[Team, int]:
+    """What each team scores for the deal (R6.2-R6.4, R6.6) given its total (R6.1: card
+    points with dix de der, belote, announcements), belote and announcements; capot and
+    rounding not counted, a litige's reserve left aside."""
+    defenders = takers.other
+    if total[takers] > total[defenders]:                                # R6.3 made
+        return dict(total)
+    if total[takers] < total[defenders]:                                # R6.4 dedans
+        return {takers: belote[takers],
+                defenders: 162 + announced[takers] + announced[defenders] + belote[defenders]}
+    return {takers: belote[takers], defenders: total[defenders]}        # R6.6 litige
+
+
+def _inferred(obs: Observation, tricks: Sequence[Trick]
+              ) -> tuple[dict[Seat, set[Suit]], dict[Seat, int]]:
+    """Voids and trump ceilings (R3) shown by ``tricks``, as in
+    :func:`~belote_teach.search.tracking.track`."""
+    voids: dict[Seat, set[Suit]] = {seat: set() for seat in Seat}
+    ceilings = dict.fromkeys(Seat, _NO_CEILING)
+    for trick in tricks:
+        _infer(trick, obs, voids, ceilings)
+    return voids, ceilings
+
+
+def _tracking(view: Observation, voids: Mapping[Seat, set[Suit]],
+              ceilings: Mapping[Seat, int], played: frozenset[Card]) -> Tracking:
+    """``track(view)`` given the voids and ceilings of the completed tricks: only the
+    current trick is inferred again (same result, checked in the tests)."""
+    assert view.trick is not None
+    void_sets = {seat: set(suits) for seat, suits in voids.items()}
+    tops = dict(ceilings)
+    _infer(view.trick, view, void_sets, tops)
+    return tracking_from(view, void_sets, tops, played)
+
+
+def _playout(obs: Observation, world: Mapping[Seat, tuple[Card, ...]], card: Card,
+             base_voids: Mapping[Seat, set[Suit]], base_ceilings: Mapping[Seat, int]
+             ) -> dict[Team, int]:
+    """Play ``card`` for the learner, then club players to the end: the card points
+    (dix de der included) each team wins from the current trick on. ``base_voids`` and
+    ``base_ceilings`` are what the completed tricks of ``obs`` show (:func:`_inferred`)."""
+    assert obs.trick is not None and obs.trump is not None
+    trump = obs.trump
+    rules = obs.rules
+    hands = {seat: list(cards) for seat, cards in world.items()}
+    tricks = list(obs.tricks)
+    trick = obs.trick.copy()
+    voids = {seat: set(suits) for seat, suits in base_voids.items()}
+    ceilings = dict(base_ceilings)
+    played = set(obs.played_cards)
+    won = dict.fromkeys(Team, 0)
+    base = dataclasses.replace(obs, announced=(), announcements_available=())
+    hands[obs.seat].remove(card)
+    trick._push_unchecked(card)
+    played.add(card)
+    while True:
+        if trick.is_complete:
+            winner = trick.winner
+            won[winner.team] += trick.points
+            tricks.append(trick)
+            if not hands[winner]:
+                won[winner.team] += DIX_DE_DER
+                return won
+            _infer(trick, base, voids, ceilings)
+            trick = Trick(trump, winner)
+        seat = trick.next_seat
+        hand = hands[seat]
+        legal = legal_plays(hand, trick, rules)
+        if len(legal) == 1:
+            chosen = legal.cards[0]
+        else:
+            view = dataclasses.replace(
+                base, seat=seat, turn=seat, hand=tuple(hand), tricks=tuple(tricks),
+                trick=trick.copy(), legal_plays=legal)
+            info = _tracking(view, voids, ceilings, frozenset(played))
+            chosen = _CLUB.choose_tracked(view, info).action
+        hand.remove(chosen)
+        trick._push_unchecked(chosen)
+        played.add(chosen)
+
+
+def _solved(obs: Observation, world: Mapping[Seat, tuple[Card, ...]]
+            ) -> dict[Card, dict[Team, int]]:
+    """Every legal card of the learner valued double dummy on ``world``
+    (:func:`~belote_teach.search.solver.solve`): the card points (dix de der included) each
+    team wins from the current trick on when all four play perfectly from there."""
+    trick = obs.trick
+    trump = obs.trump
+    assert trick is not None and trump is not None
+    # imported here: the solver's compiled core (numba, 1-2 s to load) comes with the
+    # first position solved, not with every lesson and app that imports the coach
+    from belote_teach.search.solver import solve
+
+    result = solve(world, trump, trick.cards, trick.leader, obs.rules)
+    total = trick.points + DIX_DE_DER + sum(points(c, trump) for cards in world.values()
+                                           for c in cards)
+    team = obs.seat.team
+    other = Team.EW if team is Team.NS else Team.NS
+    return {card: {team: value, other: total - value} for card, value in result.values.items()}
+
+
+def _groups(obs: Observation) -> list[tuple[Card, ...]]:
+    """The legal cards in groups of equivalent cards, hand order: same suit, same points,
+    and no card between them in the suit's order (R1.2, R1.3) that another player may
+    hold (every card between is the learner's own or played). Cards of a group win and
+    lose the same tricks and points, so only the first is played out."""
+    assert obs.legal_plays is not None and obs.trump is not None
+    trump = obs.trump
+    gone = set(obs.hand) | set(obs.played_cards)
+    groups: list[list[Card]] = []
+    for card in obs.legal_plays.cards:
+        for group in groups:
+            other = group[0]
+            if other.suit is not card.suit or points(other, trump) != points(card, trump):
+                continue
+            low, high = sorted((strength(other, trump), strength(card, trump)))
+            between = [c for c in DECK if c.suit is card.suit
+                       and low < strength(c, trump) < high]
+            if all(c in gone for c in between):
+                group.append(card)
+                break
+        else:
+            groups.append([card])
+    return [tuple(g) for g in groups]
+
+
+def samples_for(obs: Observation) -> int:
+    """Worlds a review of ``obs`` samples by default: with :data:`SOLVER_CARDS` cards in
+    hand or fewer, :data:`SOLVES` for the hand size; with more, :data:`PLAYOUTS` for the
+    hand size divided by the number of legal cards, between :data:`MIN_SAMPLES` and
+    :data:`MAX_SAMPLES`; 0 when only one card is legal (nothing to compare)."""
+    legal = len(_groups(obs)) if obs.legal_plays is not None else 0
+    if legal <= 1:
+        return 0
+    if len(obs.hand) <= SOLVER_CARDS:
+        return SOLVES.get(len(obs.hand), MAX_SAMPLES)
+    budget = PLAYOUTS[len(obs.hand)]
+    return max(MIN_SAMPLES, min(MAX_SAMPLES, budget // legal))
+
+
+def _check_card_turn(obs: Observation, what: str) -> None:
+    """The error saying why ``obs`` is not a seat's turn to play a card, if it is not."""
+    if not isinstance(obs, Observation):
+        raise TypeError(f"{what} takes an Observation (deal.observation(seat)), got {obs!r}")
+    if obs.phase is not Phase.PLAY or obs.trick is None or obs.contract is None:
+        raise PhaseError(f"{what} needs an observation in phase PLAY, got phase "
+                         f"{obs.phase.name} ({obs!r})")
+    if obs.turn is not obs.seat or obs.legal_plays is None:
+        raise OutOfTurnError(f"{what}: it is {obs.turn}'s turn to play, not {obs.seat}'s "
+                             f"({obs!r})")
+
+
+def _check_options(rng: object, samples: object) -> None:
+    """The error for an ``rng`` that is not a random.Random or bad ``samples``."""
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random (e.g. random.Random(0)), got {rng!r}")
+    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
+                                or samples < 1):
+        raise ValueError(f"samples must be a whole number, 1 or more, got {samples!r}")
+
+
+def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> Evaluation:
+    """Average every legal card of ``obs.seat`` over the same sampled worlds."""
+    _check_card_turn(obs, "the coach's evaluation")
+    _check_options(rng, samples)
+    assert obs.legal_plays is not None and obs.contract is not None
+    legal = obs.legal_plays
+    cards = list(legal.cards)
+    decision = _CLUB.choose_card(obs, rng)
+    groups = _groups(obs)
+    if len(groups) == 1:                  # one card, or equivalent cards: nothing to weigh
+        first = decision.action
+        best = (first, *(c for c in cards if c != first))
+        return Evaluation(obs, legal, dict.fromkeys(cards, 0.0), dict.fromkeys(cards, 1.0),
+                          0, best, decision, margin=dict.fromkeys(cards, 0.0),
+                          noise=dict.fromkeys(cards, 0.0))
+    count = samples_for(obs) if samples is None else samples
+    if count < 1:
+        raise ValueError(f"samples must be 1 or more, got {count}")
+    team = obs.seat.team
+    takers = obs.contract.taker.team
+    before = _team_totals_before(obs)
+    announced = _announced(obs)
+    won_by_world: dict[Card, list[int]] = {card: [] for card in cards}
+    margins = dict.fromkeys(cards, 0.0)
+    succeeded: dict[Card, list[int]] = {card: [] for card in cards}
+    base_voids, base_ceilings = _inferred(obs, obs.tricks)
+    exact = len(obs.hand) <= SOLVER_CARDS
+    # a capot is worth capot_points instead of 162 (R6.5): a card that keeps it in reach
+    # is worth the difference more on the worlds where the team still takes every pli
+    # (valued on the solver's worlds, from trick 3: exact there, where a club playout's
+    # capot would only add noise to the comparison of the first cards)
+    sweeping = exact and all(trick.winner.team is team for trick in obs.tricks)
+    capot_bonus = obs.rules.capot_points - DECK_POINTS - DIX_DE_DER
+    for world in sample_worlds(obs, rng, count):
+        belote = _belote(obs, world)
+        solved = _solved(obs, world) if exact else None
+        for group in groups:
+            if solved is not None:
+                won = solved[group[0]]
+            else:
+                won = _playout(obs, world, group[0], base_voids, base_ceilings)
+            total = {t: before[t] + won[t] + belote[t] + announced[t] for t in Team}
+            made = total[takers] > total[takers.other]                    # R6.2
+            sunk = total[takers] < total[takers.other]
+            marks = _marks(takers, total, belote, announced)
+            success_here = int(made if team is takers else sunk)
+            worth = won[team]
+            if sweeping and won[team.other] == 0:      # capot (R6.5): every pli so far and
+                worth += capot_bonus                   # every card point from here
+            for card in group:
+                won_by_world[card].append(worth)
+                margins[card] += marks[team] - marks[team.other]
+                succeeded[card].append(success_here)
+    values = {c: fmean(won_by_world[c]) for c in cards}
+    margin = {c: margins[c] / count for c in cards}
+    success = {c: fmean(succeeded[c]) for c in cards}
+    top = max(values.values())
+    tops = [c for c in cards if values[c] == top]
+    first = decision.action if decision.action in tops else tops[0]
+    top_success = max(success[c] for c in tops)
+    surest = first if success[first] == top_success else next(
+        c for c in tops if success[c] == top_success)
+    changed = frozenset(c for c in cards if _significant(
+        top_success - success[c], OUTCOME_TOLERANCE, _noise(succeeded[surest], succeeded[c])))
+    noise = {c: _noise(won_by_world[first], won_by_world[c]) for c in cards}
+    good = [c for c in cards if c not in changed
+            and top - values[c] <= max(TOLERANCE, noise[c])]
+    best = (first, *(c for c in good if c != first))
+    return Evaluation(obs, legal, values, success, count, best, decision, top_success,
+                      margin, changed, noise)
+
+
+def _noise(reference: Sequence[float], other: Sequence[float]) -> float:
+    """:data:`NOISE_Z` standard errors of the mean of the per-world differences
+    ``reference - other`` (the same worlds in the same order): a gap of averages below
+    this could be sampling luck. 0 with fewer than 2 worlds."""
+    if len(reference) < 2:
+        return 0.0
+    differences = [a - b for a, b in zip(reference, other, strict=True)]
+    return NOISE_Z * stdev(differences) / sqrt(len(differences))
+
+
+def _significant(gap: float, tolerance: float, noise: float) -> bool:
+    """A gap of averages that counts: at least ``tolerance`` and above ``noise``."""
+    return gap >= tolerance and gap > noise
+
+
+def _is_master(obs: Observation, card: Card) -> bool:
+    """True when no card that beats ``card`` in its suit (R1.2, R1.3) is still out: each is
+    played or in the learner's hand."""
+    trump = obs.trump
+    assert trump is not None
+    seen = set(obs.played_cards) | set(obs.hand)
+    return all(c in seen for c in DECK if c.suit is card.suit
+               and strength(c, trump) > strength(card, trump))
+
+
+def _kept_for_last(obs: Observation, card: Card) -> Card | None:
+    """With two cards in hand, the other card when it is the master trump (it then wins
+    the last trick, tip 5) and ``card`` is not a trump; else ``None``."""
+    trump = obs.trump
+    if len(obs.hand) != 2 or trump is None or card.suit is trump:
+        return None
+    other = obs.hand[0] if obs.hand[1] == card else obs.hand[1]
+    if other.suit is not trump:
+        return None
+    return other if _is_master(obs, other) else None
+
+
+def _reason(obs: Observation, ev: Evaluation, card: Card | None = None
+            ) -> tuple[Technique, tuple[Card, ...]]:
+    """The technique behind ``card`` (default: the recommended card): the club player's
+    own reason when it chose that card, else the technique that card applies in this
+    trick."""
+    card = ev.best[0] if card is None else card
+    kept = _kept_for_last(obs, card)
+    if kept is not None and ev.decision.reason is not Technique.CHARGE_PARTNER:
+        return Technique.KEEP_MASTER_FOR_DIX_DE_DER, (kept,)
+    if ev.decision.action == card:
+        if ev.decision.reason is Technique.KEEP_MASTER_FOR_DIX_DE_DER:
+            return ev.decision.reason, ev.decision.cards        # the card kept
+        if ev.decision.reason is Technique.ONLY_CHOICE:
+            return ev.decision.reason, ()
+        return ev.decision.reason, (card,)                      # the sentences name it
+    if len(ev.legal.cards) == 1:
+        return Technique.ONLY_CHOICE, (card,)
+    trick = obs.trick
+    trump = obs.trump
+    assert trick is not None and trump is not None
+    master = trick.master
+    if master is None:
+        if card.suit is trump and obs.seat is obs.taker:
+            return Technique.DRAW_TRUMPS, (card,)
+        if card.rank is Rank.ACE:
+            return Technique.CASH_PLAIN_ACE, (card,)
+        return Technique.LEAD_LOW, (card,)
+    after = Trick(trump, trick.leader, [*trick.cards, card])
+    if after.master is not None and after.master.card == card:
+        if card.suit is trump and trick.led_suit is not trump:
+            if master.card.suit is trump:
+                return Technique.OVERTRUMP, (card,)
+            return Technique.TRUMP_IN, (card,)
+        return Technique.WIN_TRICK, (card,)
+    if master.seat is obs.seat.partner:
+        if points(card, trump) >= 10:
+            return Technique.CHARGE_PARTNER, (card,)
+        masters = tuple(c for c in ev.legal.cards if c != card and points(c, trump) >= 10
+                        and _is_master(obs, c))
+        if masters:               # an honour that can win a trick of its own: not fed
+            return Technique.KEEP_MASTER, masters
+        return Technique.PLAY_LOW_UNDER_PARTNER, (card,)
+    if card.suit is trick.led_suit or card.suit is trump:
+        return Technique.PLAY_LOW, (card,)
+    return Technique.DISCARD_LOW, (card,)
+
+
+# ------------------------------------------------------------------------ differences
+@dataclass(frozen=True)
+class _InTrick:
+    """How the current trick stands once the learner has played one card (R1.5)."""
+
+    takes: bool              # the card itself is the trick's master
+    ours: bool               # the master is the learner's or the partner's card
+    threat: Card | None      # the strongest card still out that could take it from the team
+    lost: bool               # an opponent's card is master and the partner has played
+
+    @property
+    def safe(self) -> bool:
+        """The team wins the trick whatever the others hold."""
+        return self.ours and self.threat is None
+
+    @property
+    def case(self) -> str:
+        """:attr:`Difference.case` of an unsafe trick."""
+        if self.ours:
+            return "beaten_card" if self.takes else "beaten_trick"
+        return "lost" if self.lost else "behind"
+
+
+def _may_be_void(info: Tracking, seat: Seat, possible: frozenset[Card], suit: Suit,
+                 size: int) -> bool:
+    """True when ``seat``, holding ``size`` cards among ``possible`` (what it may hold,
+    :meth:`Tracking.possible`), may hold none of ``suit``: no card of it is known in its
+    hand and the cards it may hold outside ``suit`` fill its hand."""
+    if any(c.suit is suit for c in info.known.get(seat, ())):
+        return False
+    return sum(1 for c in possible if c.suit is not suit) >= size
+
+
+def _could_take(trump: Suit, card: Card, master: Card, led: Suit, may_be_void: bool) -> bool:
+    """True when a seat still to play that may hold ``card`` could take with it the trick
+    whose master is ``master`` (R1.5), for some holding consistent with what the learner
+    saw: a higher card of the master's suit, playable when that suit is the one led or
+    when the seat may be void in the led suit (``may_be_void``, R3.1), or an atout on a
+    plain master when the seat may be void in the led suit (R3.4)."""
+    if card.suit is master.suit:
+        if strength(card, trump) <= strength(master, trump):
+            return False
+        return master.suit is led or may_be_void
+    return card.suit is trump and master.suit is not trump and may_be_void
+
+
+def _in_trick(obs: Observation, info: Tracking, card: Card) -> _InTrick:
+    """The current trick after the learner's ``card``: who leads it and what still out
+    could take it from the learner's team (seats still to play, cards they may hold)."""
+    trick, trump = obs.trick, obs.trump
+    assert trick is not None and trump is not None
+    after = Trick(trump, trick.leader, [*trick.cards, card])
+    master, led = after.master, after.led_suit
+    assert master is not None and led is not None
+    team = obs.seat.team
+    later, seat = [], obs.seat
+    for _ in range(4 - len(after.cards)):
+        seat = seat.next
+        later.append(seat)
+    ours = master.seat.team is team
+    threat: Card | None = None
+    if ours:
+        size = len(obs.hand)                    # what each seat still to play holds
+        for opponent in (s for s in later if s.team is not team):
+            possible = info.possible(opponent)
+            void = _may_be_void(info, opponent, possible, led, size)
+            for other in possible:
+                if _could_take(trump, other, master.card, led, void) and (
+                        threat is None or _stronger(other, threat, trump)):
+                    threat = other
+    return _InTrick(master.card == card, ours, threat,
+                    not ours and obs.seat.partner not in later)
+
+
+def _stronger(card: Card, other: Card, trump: Suit) -> bool:
+    """``card`` ranks above ``other`` for naming the strongest threat: an atout above a
+    plain card, else by strength (R1.2, R1.3)."""
+    return ((card.suit is trump, strength(card, trump))
+            > (other.suit is trump, strength(other, trump)))
+
+
+#: Most differences a review states besides the outcome one.
+_DIFFERENCES = 2
+
+
+def _differences(obs: Observation, ev: Evaluation, card: Card) -> tuple[Difference, ...]:
+    """The facts that hold for the recommended card and not for ``card`` (see
+    :class:`Fact`), most telling first: at most :data:`_DIFFERENCES` about the cards and
+    the trick, then the outcome in the sampled deals. Uses the tracking of ``obs``
+    (:func:`~belote_teach.search.tracking.track`) and the numbers of ``ev``; samples
+    nothing."""
+    best = ev.best[0]
+    trump = obs.trump
+    assert trump is not None
+    if card == best:
+        return ()
+    info = track(obs)
+    mine, theirs = _in_trick(obs, info, best), _in_trick(obs, info, card)
+    worth = (points(best, trump), points(card, trump))
+    found: list[Difference] = []
+    master = _is_master(obs, card)
+    if len(obs.hand) == 2 and card.suit is trump and master and best.suit is not trump:
+        found.append(Difference(Fact.DIX_DE_DER, best, card))
+    elif master and not theirs.takes and not (_is_master(obs, best) and not mine.takes):
+        found.append(Difference(Fact.MASTER_KEPT, best, card))
+    if mine.safe and not theirs.safe:
+        found.append(Difference(Fact.WINS_TRICK, best, card, theirs.threat, theirs.case))
+    elif not theirs.safe and not mine.safe and worth[1] > worth[0]:
+        found.append(Difference(Fact.POINTS_AT_STAKE, best, card, theirs.threat,
+                                theirs.case, worth))
+    elif mine.safe and theirs.safe and worth[0] > worth[1]:
+        found.append(Difference(Fact.FEEDS_TRICK, best, card, numbers=worth))
+    if card.suit is trump and best.suit is not trump and not any(
+            d.fact is Fact.DIX_DE_DER for d in found):
+        found.append(Difference(Fact.TRUMP_KEPT, best, card))
+    found = found[:_DIFFERENCES]
+    made = (round(ev.success[best] * ev.samples), round(ev.success[card] * ev.samples))
+    if made[0] > made[1] and card not in ev.changed:
+        found.append(Difference(Fact.OUTCOME, best, card, numbers=(*made, ev.samples)))
+    return tuple(found)
+
+
+# ------------------------------------------------------------------------ public API
+def evaluate(observation: Observation, *, rng: random.Random, samples: int | None = None
+             ) -> Evaluation:
+    """Value every legal card of the seat to play over the same sampled worlds, once:
+    pass the result to :func:`review` and :func:`hint` (``evaluation=``) so that the
+    hint and the reviews of this position judge from the same worlds and agree.
+
+    Args:
+        observation: the learner's :class:`~belote_teach.engine.observation.Observation` at
+            their turn in phase PLAY (``legal_plays`` set); never a deal.
+        rng: the only source of chance (world sampling); same seed, same evaluation.
+        samples: worlds to sample (default :func:`samples_for`).
+
+    Returns:
+        An :class:`Evaluation` (frozen).
+
+    Raises:
+        PhaseError: the observation is not in phase PLAY (a ValueError).
+        OutOfTurnError: it is not the observing seat's turn to play (a ValueError).
+        ValueError: ``samples`` is not a whole number of 1 or more.
+        TypeError: ``rng`` is not a random.Random, or ``observation`` no Observation.
+        InvalidPositionError: the observation contradicts itself (no consistent world).
+    """
+    return _evaluate(observation, rng, samples)
+
+
+def _evaluation_for(observation: Observation, rng: random.Random | None,
+                    samples: int | None, evaluation: Evaluation | None) -> Evaluation:
+    """``evaluation`` checked to be of ``observation``, or a new one."""
+    if evaluation is None:
+        _check_options(rng, samples)
+        assert isinstance(rng, random.Random)
+        return _evaluate(observation, rng, samples)
+    if not isinstance(evaluation, Evaluation):
+        raise TypeError(f"evaluation must be an Evaluation (plays.evaluate), got {evaluation!r}")
+    if evaluation.observation != observation:
+        raise ValueError("the evaluation is of another position: evaluate this observation "
+                         f"({observation!r}), not {evaluation.observation!r}")
+    if samples is not None and samples != evaluation.samples:
+        raise ValueError(f"samples={samples!r} differs from the evaluation's "
+                         f"{evaluation.samples} worlds")
+    return evaluation
+
+
+def review(observation: Observation, card: Card | str, *, rng: random.Random | None = None,
+           samples: int | None = None, evaluation: Evaluation | None = None) -> Review:
+    """Grade the learner's ``card`` in ``observation`` (the seat to play's view).
+
+    Args:
+        observation: the learner's :class:`~belote_teach.engine.observation.Observation` at
+            their turn in phase PLAY (``legal_plays`` set); never a deal.
+        card: the card the learner chose (a :class:`Card` or notation).
+        rng: the only source of chance (world sampling); same seed, same review.
+            Needed unless ``evaluation`` is given.
+        samples: worlds to sample (default :func:`samples_for`).
+        evaluation: the position's :func:`evaluate` result, to judge from its worlds
+            (then nothing is sampled and ``rng`` is not used).
+
+    Returns:
+        A :class:`Review`. An illegal card (R3, a revoke R3.8) is ``ILLEGAL`` with
+        :func:`~belote_teach.explain.explain_card`'s explanation, without sampling.
+
+    Raises:
+        PhaseError: the observation is not in phase PLAY (a ValueError).
+        OutOfTurnError: it is not the observing seat's turn to play (a ValueError).
+        ValueError: ``samples`` is not a whole number of 1 or more, or ``evaluation`` is
+            of another observation or another number of worlds.
+        TypeError: ``rng`` is not a random.Random (and no ``evaluation``), or
+            ``observation`` no Observation, or ``evaluation`` no Evaluation.
+        InvalidCardError: ``card`` cannot be read.
+        IllegalPlayError: ``card`` is not in the hand.
+        InvalidPositionError: the observation contradicts itself (no consistent world).
+    """
+    _check_card_turn(observation, "review")
+    if evaluation is None:
+        _check_options(rng, samples)
+    card = Card.parse(card)
+    legal = observation.legal_plays
+    assert legal is not None and observation.trump is not None
+    trump = observation.trump
+    verdict = legal.verdict(card)          # raises IllegalPlayError if not in the hand
+    if not verdict.legal:
+        return Review(card, Verdict.ILLEGAL, 0.0, False, (), None, (), 0, {}, {}, trump, legal)
+    ev = _evaluation_for(observation, rng, samples, evaluation)
+    reason, reason_cards = _reason(observation, ev)
+    top = max(ev.values.values())
+    loss = max(0.0, top - ev.values[card])
+    changed = card in ev.changed
+    if card == ev.best[0]:
+        grade = Verdict.BEST
+    elif card in ev.best:
+        grade = Verdict.ALSO_GOOD
+    elif changed or loss >= MISTAKE_LOSS:
+        grade = Verdict.MISTAKE
+    else:
+        grade = Verdict.INACCURACY
+    own: Technique | None = None
+    own_cards: tuple[Card, ...] = ()
+    differences: tuple[Difference, ...] = ()
+    if grade is Verdict.BEST:
+        own, own_cards = reason, reason_cards
+    elif grade is Verdict.ALSO_GOOD:
+        # its own reason only when it is the hint's too: "keep your master" said of the
+        # best card and "feed your partner" of this one would be two things at once
+        own, own_cards = _reason(observation, ev, card)
+        if own is not reason:
+            own, own_cards = None, ()
+    else:
+        differences = _differences(observation, ev, card)
+    noisy = grade is Verdict.ALSO_GOOD and ev.samples > 0 and loss > TOLERANCE
+    return Review(card, grade, round(loss, 1), changed, ev.best, reason, reason_cards,
+                  ev.samples, ev.values, ev.success, trump, legal, ev.reference,
+                  differences=differences, card_reason=own, card_reason_cards=own_cards,
+                  noisy=noisy)
+
+
+def hint(observation: Observation, *, rng: random.Random | None = None,
+         samples: int | None = None, evaluation: Evaluation | None = None) -> Hint:
+    """The best card for the seat to play and its one-line reason.
+
+    Args:
+        observation: as for :func:`review`.
+        rng: the only source of chance; same seed, same hint. Needed unless
+            ``evaluation`` is given.
+        samples: worlds to sample (default :func:`samples_for`).
+        evaluation: the position's :func:`evaluate` result: the hint names the card that
+            :func:`review` with the same evaluation grades ``BEST``.
+
+    Raises:
+        PhaseError, OutOfTurnError: as for :func:`review` (ValueErrors).
+        ValueError, TypeError: bad ``samples``, ``rng`` or ``evaluation``, as for
+            :func:`review`.
+        InvalidPositionError: the observation contradicts itself.
+    """
+    _check_card_turn(observation, "hint")
+    ev = _evaluation_for(observation, rng, samples, evaluation)
+    reason, cards = _reason(observation, ev)
+    trump = observation.trump
+    assert trump is not None                    # checked: the play phase has a trump
+    return Hint(ev.best[0], reason, cards, ev.samples, trump)

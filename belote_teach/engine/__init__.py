@@ -1,0 +1,1 @@
+"""The rules of classic belote, exact: no I/O, no text, no widgets."""

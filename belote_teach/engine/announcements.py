@@ -1,0 +1,586 @@
+"""Announcements (annonces, RULES.md R4) and belote-rebelote (R5): what a hand holds,
+which team scores its announcements, and whether a declaration is true.
+
+    >>> from belote_teach.engine.cards import Suit
+    >>> hand = parse_cards(["8C", "9C", "10C", "AS", "QS", "KD", "JD", "7H"])
+    >>> [str(a) for a in find_announcements(hand, Suit.HEARTS)]
+    ['tierce to 10C (20)']
+    >>> has_belote(["KH", "QH", "7S"], Suit.HEARTS)
+    True
+    >>> ns = [Announcement.of("tierce", "K", "H")]
+    >>> ew = [Announcement.of("tierce", "K", "C")]
+    >>> compare_announcements(ns, ew, Suit.SPADES)
+    (None, 0)
+
+Points are announcement points, added to a team's total (R6.1). The tables below are
+module-level constants, so the lessons and the engine cannot disagree.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from belote_teach.engine.cards import SEQUENCE_ORDER, Card, Rank, Suit, Team, parse_cards
+from belote_teach.engine.errors import FalseAnnouncementError, InvalidCardError
+
+__all__ = [
+    "BELOTE_POINTS",
+    "CARRE_ORDER",
+    "CARRE_POINTS",
+    "SEQUENCE_LENGTH",
+    "SEQUENCE_POINTS",
+    "Announcement",
+    "AnnouncementType",
+    "announcement_key",
+    "beats_every",
+    "best_announcement",
+    "compare_announcements",
+    "find_announcements",
+    "has_belote",
+    "outranks",
+    "possible_announcements",
+    "validate_declaration",
+]
+
+
+class AnnouncementType(enum.Enum):
+    """The kinds of announcement (R4.1, R4.2). The value is the word of scenario files
+    (``carre`` without its accent)."""
+
+    TIERCE = "tierce"
+    CINQUANTE = "cinquante"
+    CENT = "cent"
+    CARRE = "carre"
+
+    @property
+    def is_sequence(self) -> bool:
+        """True for a tierce, a cinquante or a cent (a run in one suit, R4.1)."""
+        return self is not AnnouncementType.CARRE
+
+    @classmethod
+    def parse(cls, text: str | AnnouncementType) -> AnnouncementType:
+        """Read a type: ``tierce``, ``cinquante``, ``cent``, ``carre`` or ``carré``
+        (case-insensitive).
+
+        Raises:
+            FalseAnnouncementError: no such type; the message quotes it.
+        """
+        if isinstance(text, AnnouncementType):
+            return text
+        key = str(text).strip().lower().replace("é", "e")
+        try:
+            return cls(key)
+        except ValueError:
+            raise FalseAnnouncementError(
+                f"unknown announcement type {text!r}: expected one of "
+                f"{', '.join(t.value for t in cls)}") from None
+
+    def __str__(self) -> str:
+        return self.value
+
+
+#: Points of each sequence (R4.1): tierce 20, quarte « cinquante » 50, quinte « cent » 100.
+SEQUENCE_POINTS: dict[AnnouncementType, int] = {
+    AnnouncementType.TIERCE: 20, AnnouncementType.CINQUANTE: 50, AnnouncementType.CENT: 100}
+#: Number of cards of each sequence (R4.1): a cent holds 5 cards or more.
+SEQUENCE_LENGTH: dict[AnnouncementType, int] = {
+    AnnouncementType.TIERCE: 3, AnnouncementType.CINQUANTE: 4, AnnouncementType.CENT: 5}
+#: Points of a carré by rank (R4.2); four 8s or four 7s are worth nothing and are absent.
+CARRE_POINTS: dict[Rank, int] = {Rank.JACK: 200, Rank.NINE: 150, Rank.ACE: 100,
+                                 Rank.TEN: 100, Rank.KING: 100, Rank.QUEEN: 100}
+#: The order of carrés, strongest first (R4.5): J > 9 > A > 10 > K > Q.
+CARRE_ORDER: tuple[Rank, ...] = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING,
+                                 Rank.QUEEN)
+#: Points of belote-rebelote, the king and queen of trumps in one hand (R5.1).
+BELOTE_POINTS = 20
+
+_SEQ_INDEX = {rank: i for i, rank in enumerate(SEQUENCE_ORDER)}
+_CARRE_STRENGTH = {rank: len(CARRE_ORDER) - i for i, rank in enumerate(CARRE_ORDER)}
+
+
+def _type_of_run(length: int) -> AnnouncementType:
+    """The announcement of an unbroken run of ``length`` cards (>= 3): a run of 5 or more
+    is one cent (R4.1)."""
+    if length >= 5:
+        return AnnouncementType.CENT
+    return AnnouncementType.CINQUANTE if length == 4 else AnnouncementType.TIERCE
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """One announcement (R4.1, R4.2): a sequence (tierce, cinquante, cent) or a carré.
+
+    Equality and hashing use ``type``, ``top``, ``suit`` and ``points`` only, so an
+    announcement found in a hand (with its cards) equals the same one written in a
+    scenario file (without cards).
+
+    Attributes:
+        type: the :class:`AnnouncementType` (a string such as ``"tierce"`` or ``"carré"``
+            is read into one).
+        top: the highest rank of a sequence in R1.6 order (7 8 9 10 J Q K A), or the rank
+            of a carré (a string such as ``"10"`` is read into a :class:`Rank`).
+        suit: the suit of a sequence; ``None`` for a carré.
+        points: what it is worth in announcement points (R4.1, R4.2).
+        cards: the cards it uses; empty when unknown (scenario data).
+
+    Raises:
+        FalseAnnouncementError: the fields disagree: a carré with a suit or of 8s/7s, a
+            sequence without a suit or ending too low (no wrap-around, R1.6), points other
+            than the tables say, or cards that are not that combination. The message
+            quotes the announcement.
+    """
+
+    type: AnnouncementType
+    top: Rank
+    suit: Suit | None
+    points: int
+    cards: frozenset[Card] = field(default=frozenset(), compare=False)
+
+    def __post_init__(self) -> None:
+        shown = (f"{{type: {self.type}, top: {self.top}, suit: {self.suit}, "
+                 f"points: {self.points}}}")
+        try:
+            kind = AnnouncementType.parse(self.type)
+            top = Rank.parse(str(self.top)) if not isinstance(self.top, Rank) else self.top
+            suit = (None if self.suit is None else
+                    self.suit if isinstance(self.suit, Suit) else Suit.parse(self.suit))
+            cards = frozenset(Card.parse(c) for c in self.cards)
+        except InvalidCardError as err:
+            raise FalseAnnouncementError(f"invalid announcement {shown}: {err}") from None
+        object.__setattr__(self, "type", kind)
+        object.__setattr__(self, "top", top)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "cards", cards)
+        if isinstance(self.points, bool) or not isinstance(self.points, int):
+            raise FalseAnnouncementError(
+                f"invalid announcement {shown}: points must be a whole number")
+        if kind is AnnouncementType.CARRE:
+            if suit is not None:
+                raise FalseAnnouncementError(
+                    f"invalid announcement {shown}: a carré has no suit (R4.2)")
+            if top not in CARRE_POINTS:
+                raise FalseAnnouncementError(
+                    f"invalid announcement {shown}: four {top}s are not announced (R4.2: "
+                    "only jacks, nines, aces, 10s, kings or queens)")
+            worth = CARRE_POINTS[top]
+            if cards and cards != frozenset(Card(top, s) for s in Suit):
+                raise FalseAnnouncementError(
+                    f"invalid announcement {shown}: its cards {_show(cards)} are not the "
+                    f"four {top}s (R4.2)")
+        else:
+            if suit is None:
+                raise FalseAnnouncementError(
+                    f"invalid announcement {shown}: a {kind} is a run in one suit (R4.1)")
+            low = _SEQ_INDEX[top] - SEQUENCE_LENGTH[kind] + 1
+            if low < 0:
+                raise FalseAnnouncementError(
+                    f"invalid announcement {shown}: no {kind} ends at the {top} "
+                    "(7 8 9 10 J Q K A, no wrap-around, R1.6)")
+            worth = SEQUENCE_POINTS[kind]
+            if cards:
+                indexes = sorted(_SEQ_INDEX[c.rank] for c in cards)
+                run = (all(c.suit is suit for c in cards) and indexes[-1] == _SEQ_INDEX[top]
+                       and indexes == list(range(indexes[0], indexes[-1] + 1)))
+                if not run or _type_of_run(len(cards)) is not kind:
+                    raise FalseAnnouncementError(
+                        f"invalid announcement {shown}: its cards {_show(cards)} are not a "
+                        f"{kind} to the {top} of {suit} (R4.1)")
+        if self.points != worth:
+            what = f"a carré of {top}s" if kind is AnnouncementType.CARRE else \
+                f"a {kind} to the {top}"
+            rule = "R4.2" if kind is AnnouncementType.CARRE else "R4.1"
+            raise FalseAnnouncementError(
+                f"invalid announcement {shown}: {what} is worth {worth} points ({rule})")
+
+    # -- building --------------------------------------------------------------------
+    @classmethod
+    def of(cls, type: AnnouncementType | str, top: Rank | str, suit: Suit | str | None = None,
+           ) -> Announcement:
+        """The announcement of ``type`` to ``top`` (in ``suit``), its points from the tables
+        (R4.1, R4.2), without cards.
+
+        Raises:
+            FalseAnnouncementError: as the constructor (e.g. a tierce to the 8).
+        """
+        kind = AnnouncementType.parse(type)
+        rank = Rank.parse(top)
+        if kind is AnnouncementType.CARRE:
+            worth = CARRE_POINTS.get(rank, 0)
+        else:
+            worth = SEQUENCE_POINTS[kind]
+        return cls(kind, rank, suit, worth)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card | str]) -> Announcement:
+        """The announcement that exactly ``cards`` make: a run of 3+ in one suit or the four
+        cards of a rank (R4.1, R4.2).
+
+        Raises:
+            InvalidCardError: a card cannot be read or is given twice.
+            FalseAnnouncementError: the cards make no announcement.
+        """
+        parsed = parse_cards(list(cards), what="announcement cards")
+        ranks = {c.rank for c in parsed}
+        if len(parsed) == 4 and len(ranks) == 1:
+            [rank] = ranks
+            if rank in CARRE_POINTS:
+                return cls(AnnouncementType.CARRE, rank, None, CARRE_POINTS[rank],
+                           frozenset(parsed))
+        suits = {c.suit for c in parsed}
+        if len(parsed) >= 3 and len(suits) == 1:
+            indexes = sorted(_SEQ_INDEX[c.rank] for c in parsed)
+            if indexes == list(range(indexes[0], indexes[-1] + 1)):
+                kind = _type_of_run(len(parsed))
+                return cls(kind, SEQUENCE_ORDER[indexes[-1]], suits.pop(),
+                           SEQUENCE_POINTS[kind], frozenset(parsed))
+        raise FalseAnnouncementError(
+            f"the cards {_show(parsed)} make no announcement: a tierce, cinquante or cent is "
+            "3, 4, 5 or more cards in a row in one suit (R4.1), a carré the four jacks, "
+            "nines, aces, 10s, kings or queens (R4.2)")
+
+    # -- reading ---------------------------------------------------------------------
+    @property
+    def is_sequence(self) -> bool:
+        """True for a tierce, a cinquante or a cent (R4.1)."""
+        return self.type.is_sequence
+
+    @property
+    def is_carre(self) -> bool:
+        """True for a carré (R4.2)."""
+        return self.type is AnnouncementType.CARRE
+
+    @property
+    def length(self) -> int:
+        """The number of cards: ``len(cards)`` when known, else 4 for a carré and the
+        fewest cards of the type for a sequence (3, 4, 5 for a cent)."""
+        if self.cards:
+            return len(self.cards)
+        return 4 if self.is_carre else SEQUENCE_LENGTH[self.type]
+
+    @property
+    def implied_cards(self) -> frozenset[Card]:
+        """The cards it surely uses: ``cards`` when known, else the four cards of a carré,
+        or the ``length`` cards of the run ending at ``top`` (a cent: its five top cards)."""
+        if self.cards:
+            return self.cards
+        if self.suit is None:
+            return frozenset(Card(self.top, s) for s in Suit)
+        end = _SEQ_INDEX[self.top]
+        return frozenset(Card(SEQUENCE_ORDER[i], self.suit)
+                         for i in range(end - self.length + 1, end + 1))
+
+    def __repr__(self) -> str:
+        if self.cards:
+            return f"Announcement.from_cards({[str(c) for c in _sorted(self.cards)]!r})"
+        suit = "" if self.suit is None else f", {self.suit.value!r}"
+        return f"Announcement.of({self.type.value!r}, {self.top.value!r}{suit})"
+
+    def __str__(self) -> str:
+        """``tierce to 10C (20)``, ``carre of J (200)``."""
+        if self.suit is None:
+            return f"{self.type} of {self.top} ({self.points})"
+        return f"{self.type} to {self.top}{self.suit} ({self.points})"
+
+
+def _sorted(cards: Iterable[Card]) -> list[Card]:
+    """Cards suit by suit (S H D C), each suit in sequence order (R1.6)."""
+    suits = list(Suit)
+    return sorted(cards, key=lambda c: (suits.index(c.suit), _SEQ_INDEX[c.rank]))
+
+
+def _show(cards: Iterable[Card]) -> str:
+    return "[" + ", ".join(str(c) for c in _sorted(cards)) + "]"
+
+
+# ------------------------------------------------------------------ comparison (R4.5)
+def announcement_key(announcement: Announcement, trump: Suit | None) -> tuple[int, int, int, int]:
+    """The R4.5 strength of an announcement: a larger key is a better announcement.
+
+    In order: more points; at equal points a carré beats a sequence; two carrés rank
+    J > 9 > A > 10 > K > Q; two sequences: the higher top card; same top card: the
+    trump sequence (``trump=None``: no sequence counts as trump). Equal keys: nobody wins.
+    """
+    if announcement.is_carre:
+        return (announcement.points, 1, _CARRE_STRENGTH[announcement.top], 0)
+    return (announcement.points, 0, _SEQ_INDEX[announcement.top],
+            int(trump is not None and announcement.suit is trump))
+
+
+def best_announcement(announcements: Iterable[Announcement], trump: Suit
+                      ) -> Announcement | None:
+    """The strongest announcement under R4.5 (:func:`announcement_key`), ``None`` if there
+    is none; between equal ones, the first given."""
+    best: Announcement | None = None
+    for announcement in announcements:
+        if best is None or announcement_key(announcement, trump) > announcement_key(best, trump):
+            best = announcement
+    return best
+
+
+def compare_announcements(ns: Sequence[Announcement], ew: Sequence[Announcement],
+                          trump: Suit | str) -> tuple[Team | None, int]:
+    """Which team scores its announcements, and how many points (R4.5, R4.6).
+
+    Each team's best announcement is compared (:func:`announcement_key`); the better team
+    scores ALL its announcements, both partners' (R4.6). Declaration order plays no part:
+    RULES.md gives no priority to the first declarer, so an exact tie (same points, same
+    kind, same top card, neither or both in trumps) means nobody scores (R4.5).
+
+    Args:
+        ns, ew: the announcements of North-South and East-West (possibly empty).
+        trump: the trump suit (breaks a tie between sequences with the same top card).
+
+    Returns:
+        ``(team, points)``: the scoring team and its announcement points; ``(None, 0)``
+        when nobody announced or on an exact tie.
+
+    The announcements are taken as declared: nothing checks here that they could all be
+    held at one table (a scenario may set a cent to the ace of diamonds against the four
+    kings); :func:`validate_declaration` checks one player's hand.
+
+    Raises:
+        FalseAnnouncementError: an item is not an :class:`Announcement`.
+        InvalidCardError: ``trump`` names no suit.
+    """
+    trump = Suit.parse(trump)
+    for item in (*ns, *ew):
+        if not isinstance(item, Announcement):
+            raise FalseAnnouncementError(f"not an announcement: {item!r}")
+    best_ns, best_ew = best_announcement(ns, trump), best_announcement(ew, trump)
+    winner: Team | None
+    if best_ns is None and best_ew is None:
+        return None, 0
+    if best_ew is None:
+        winner = Team.NS
+    elif best_ns is None:
+        winner = Team.EW
+    else:
+        key_ns, key_ew = announcement_key(best_ns, trump), announcement_key(best_ew, trump)
+        winner = None if key_ns == key_ew else (Team.NS if key_ns > key_ew else Team.EW)
+    if winner is None:
+        return None, 0
+    return winner, sum(a.points for a in (ns if winner is Team.NS else ew))
+
+
+
+def possible_announcements(kind: AnnouncementType | str, unavailable: Iterable[Card | str] = ()
+                           ) -> tuple[Announcement, ...]:
+    """Every announcement of ``kind`` a player may hold when none of the cards
+    ``unavailable`` is in their hand (R4.1, R4.2): for a sequence, each run of its
+    fewest cards (3, 4, 5 for a cent) in each suit; for a carré, the four cards of each
+    rank of :data:`CARRE_ORDER`. What a seat that declared ``kind`` may hold, seen by a
+    player who holds ``unavailable`` (R4.4: the kind is heard, the cards are not).
+
+    Raises:
+        FalseAnnouncementError: ``kind`` names no announcement type.
+        InvalidCardError: a card of ``unavailable`` cannot be read.
+    """
+    kind = AnnouncementType.parse(kind)
+    gone = frozenset(Card.parse(c) for c in unavailable)
+    if kind is AnnouncementType.CARRE:
+        found = [Announcement.of(kind, rank) for rank in CARRE_ORDER]
+    else:
+        length = SEQUENCE_LENGTH[kind]
+        found = [Announcement.of(kind, SEQUENCE_ORDER[end], suit) for suit in Suit
+                 for end in range(length - 1, len(SEQUENCE_ORDER))]
+    return tuple(a for a in found if not a.implied_cards & gone)
+
+
+def outranks(heard: AnnouncementType | str, others: Iterable[Announcement | AnnouncementType],
+             trump: Suit | str, unavailable: Iterable[Card | str] = ()) -> bool:
+    """True when an announcement of kind ``heard``, whichever one the declarer holds, is
+    at least as strong under R4.5 as every one of ``others`` (:func:`announcement_key`):
+    the team of ``others`` then cannot score them (R4.5: weaker, or an exact tie where
+    nobody scores; R4.6). An item of ``others`` given as an :class:`AnnouncementType`
+    (a partner's declaration, heard but not shown) stands for any announcement of that
+    kind. The declarer's possible announcements are :func:`possible_announcements` of
+    ``heard`` without the cards ``unavailable`` (the observer's own); ``False`` when no
+    announcement of ``heard`` is possible, or ``others`` is empty.
+
+    Raises:
+        FalseAnnouncementError: a kind names no announcement type, or an item of
+            ``others`` is neither an Announcement nor an AnnouncementType.
+        InvalidCardError: ``trump`` or a card cannot be read.
+    """
+    suit = Suit.parse(trump)
+    gone = [Card.parse(c) for c in unavailable]
+    theirs = possible_announcements(heard, gone)
+    ours: list[Announcement] = []
+    for item in others:
+        if isinstance(item, AnnouncementType):
+            ours.extend(possible_announcements(item, gone))
+        elif isinstance(item, Announcement):
+            ours.append(item)
+        else:
+            raise FalseAnnouncementError(f"not an announcement: {item!r}")
+    if not theirs or not ours:
+        return False
+    weakest = min(announcement_key(a, suit) for a in theirs)
+    return all(announcement_key(a, suit) <= weakest for a in ours)
+
+
+
+def beats_every(announcement: Announcement, heard: AnnouncementType | str, trump: Suit | str,
+                unavailable: Iterable[Card | str] = ()) -> bool:
+    """True when ``announcement`` is stronger under R4.5 (:func:`announcement_key`) than
+    every announcement of kind ``heard`` a player may hold without the cards
+    ``unavailable`` (:func:`possible_announcements`): whichever one the declarer holds,
+    ``announcement`` wins. ``True`` when no announcement of ``heard`` is possible.
+
+    Raises:
+        FalseAnnouncementError: ``heard`` names no announcement type.
+        InvalidCardError: ``trump`` or a card cannot be read.
+    """
+    suit = Suit.parse(trump)
+    mine = announcement_key(announcement, suit)
+    return all(announcement_key(a, suit) < mine
+               for a in possible_announcements(heard, unavailable))
+
+# ------------------------------------------------------------------ a hand (R4.1-R4.3)
+def _runs(cards: Iterable[Card]) -> Iterator[tuple[Card, ...]]:
+    """The maximal unbroken runs of 3 or more cards per suit (R1.6 order), low to high."""
+    by_suit: dict[Suit, list[int]] = {}
+    for card in cards:
+        by_suit.setdefault(card.suit, []).append(_SEQ_INDEX[card.rank])
+    for suit in Suit:
+        indexes = sorted(by_suit.get(suit, ()))
+        start = 0
+        for i in range(1, len(indexes) + 1):
+            if i == len(indexes) or indexes[i] != indexes[i - 1] + 1:
+                if i - start >= 3:
+                    yield tuple(Card(SEQUENCE_ORDER[j], suit) for j in indexes[start:i])
+                start = i
+
+
+def _sequences(cards: Iterable[Card]) -> list[Announcement]:
+    found = []
+    for run in _runs(cards):
+        kind = _type_of_run(len(run))
+        found.append(Announcement(kind, run[-1].rank, run[-1].suit, SEQUENCE_POINTS[kind],
+                                  frozenset(run)))
+    return found
+
+
+def _read_hand(hand: Iterable[Card | str], trump: Suit | str) -> tuple[tuple[Card, ...], Suit]:
+    cards = parse_cards(list(hand), what="hand")
+    return cards, Suit.parse(trump)
+
+
+def find_announcements(hand: Iterable[Card | str], trump: Suit | str
+                       ) -> tuple[Announcement, ...]:
+    """What ``hand`` can announce: the best reading of the hand (R4.1–R4.3), strongest first.
+
+    Every way of reading the hand is tried: each carré of J, 9, A, 10, K or Q (R4.2) may
+    be taken or left (four 8s or 7s are nothing and stay free); the cards left form runs,
+    each unbroken run announced whole (8 in a row: one cent, R4.1); a card counts in one
+    combination only (R4.3). The reading worth the most points wins; on equal points the
+    stronger under R4.5 (its best announcement, then the next, ...). Belote is apart:
+    see :func:`has_belote`.
+
+    Args:
+        hand: any number of distinct cards (8 during the first trick, R4.4).
+        trump: the trump suit (it only breaks ties between readings).
+
+    Returns:
+        The announcements with their ``cards``, strongest first (:func:`announcement_key`);
+        empty if the hand holds none.
+
+    Raises:
+        InvalidCardError: a card or the trump cannot be read, or a card is given twice.
+    """
+    cards, trump = _read_hand(hand, trump)
+    held = set(cards)
+    carres = [Announcement(AnnouncementType.CARRE, rank, None, CARRE_POINTS[rank],
+                           frozenset(Card(rank, s) for s in Suit))
+              for rank in CARRE_ORDER if all(Card(rank, s) in held for s in Suit)]
+    best: tuple[Announcement, ...] = ()
+    best_key: tuple[int, tuple[tuple[int, int, int, int], ...]] = (0, ())
+    for size in range(len(carres) + 1):
+        for taken in itertools.combinations(carres, size):
+            used = set().union(*(c.cards for c in taken))
+            reading = sorted([*taken, *_sequences(held - used)],
+                             key=lambda a: announcement_key(a, trump), reverse=True)
+            key = (sum(a.points for a in reading),
+                   tuple(announcement_key(a, trump) for a in reading))
+            if key > best_key:
+                best, best_key = tuple(reading), key
+    return best
+
+
+def has_belote(hand: Iterable[Card | str], trump: Suit | str) -> bool:
+    """True when ``hand`` holds the king and the queen of trumps (R5.1), worth
+    :data:`BELOTE_POINTS` if said (R5.2).
+
+    Raises:
+        InvalidCardError: a card or the trump cannot be read, or a card is given twice.
+    """
+    cards, trump = _read_hand(hand, trump)
+    return Card(Rank.KING, trump) in cards and Card(Rank.QUEEN, trump) in cards
+
+
+def _held_cards(announcement: Announcement, held: set[Card]) -> frozenset[Card] | None:
+    """The cards of the hand ``announcement`` uses (:attr:`Announcement.implied_cards`),
+    ``None`` if the hand lacks one of them."""
+    needed = announcement.implied_cards
+    return needed if needed <= held else None
+
+
+def validate_declaration(hand: Iterable[Card | str], trump: Suit | str,
+                         declared: Sequence[Announcement]) -> None:
+    """Check that a player's declared announcements are true (R4.1–R4.3).
+
+    Each announcement must be held by the hand (its ``cards`` when given, else the run
+    ending at its top card with the fewest cards of its type, or the four cards of a
+    carré); no card may serve twice
+    (R4.3; belote is not an announcement, so the trump K and Q may also make belote);
+    two sequences of one suit may not touch, since an unbroken run is announced whole
+    (R4.1: 8 in a row are one cent, not a cent and a tierce). A player may declare
+    fewer announcements, or fewer points, than the hand holds (declaring a tierce out of
+    a cinquante is a loss for the declarer, not a false announcement).
+
+    Args:
+        hand: the player's cards (8 during the first trick, R4.4).
+        trump: the trump suit.
+        declared: what the player declares (possibly empty).
+
+    Raises:
+        InvalidCardError: a card or the trump cannot be read, or a card is given twice.
+        FalseAnnouncementError: the hand does not hold an announcement, a card is used
+            twice, or a run is split; the message quotes the announcement and the hand,
+            ``.announcement`` holds it.
+    """
+    cards, trump = _read_hand(hand, trump)
+    held = set(cards)
+    used: dict[Card, Announcement] = {}
+    runs: list[tuple[Announcement, frozenset[Card]]] = []
+    for announcement in declared:
+        if not isinstance(announcement, Announcement):
+            raise FalseAnnouncementError(f"not an announcement: {announcement!r}")
+        own = _held_cards(announcement, held)
+        if own is None:
+            missing = _sorted(announcement.implied_cards - held)
+            raise FalseAnnouncementError(
+                f"false announcement {announcement}: the hand {_show(cards)} does not hold "
+                f"{', '.join(str(c) for c in missing)} (R4.1, R4.2)",
+                announcement=announcement)
+        for card in _sorted(own):
+            if card in used:
+                raise FalseAnnouncementError(
+                    f"false announcement {announcement}: the {card} is already used by "
+                    f"{used[card]}; a card counts in one combination only (R4.3)",
+                    announcement=announcement)
+            used[card] = announcement
+        if announcement.is_sequence:
+            indexes = {_SEQ_INDEX[c.rank] for c in own}
+            for other, other_cards in runs:
+                if other.suit is announcement.suit and (
+                        min(indexes) - 1 in {_SEQ_INDEX[c.rank] for c in other_cards}
+                        or max(indexes) + 1 in {_SEQ_INDEX[c.rank] for c in other_cards}):
+                    raise FalseAnnouncementError(
+                        f"false announcement {announcement}: it continues {other}, and an "
+                        "unbroken run is announced whole as one announcement (R4.1)",
+                        announcement=announcement)
+            runs.append((announcement, own))

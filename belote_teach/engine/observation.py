@@ -1,0 +1,123 @@
+"""What one seat may see of a deal: the :class:`Observation` a computer player or a
+widget receives instead of the deal (STYLE.md; OpenSpiel's observers).
+
+An observation holds the seat's own hand and only public information: the dealer, the
+turned card (seen by everyone, R2.3), the bids, the tricks played with their seats, the
+trick being played, the announcements heard (their kind only) and shown (R4.4), the
+seat's own declared announcements, the belote calls (R5), the score and reserve (R6).
+It never holds another player's hidden cards.
+
+    >>> from belote_teach.engine.cards import Seat
+    >>> from belote_teach.engine.deal import Deal
+    >>> deal = Deal.new(Seat.SOUTH, rng=7)
+    >>> seen = deal.observation(Seat.EAST)
+    >>> seen.my_turn, sorted(str(b) for b in seen.legal_bids), len(seen.hand)
+    (True, ['pass', 'take'], 5)
+    >>> deal.observation(Seat.NORTH).legal_bids is None
+    True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from belote_teach.engine.announcements import Announcement, AnnouncementType
+    from belote_teach.engine.bidding import Bid, Contract
+    from belote_teach.engine.cards import Card, Seat, Suit, Team
+    from belote_teach.engine.deal import BeloteCall, Declared, Phase
+    from belote_teach.engine.rules import LegalPlays, RuleSet
+    from belote_teach.engine.scoring import ScoreBreakdown
+    from belote_teach.engine.trick import Trick
+
+__all__ = ["Observation"]
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One seat's view of a deal at one moment. Built by
+    :meth:`belote_teach.engine.deal.Deal.observation`; changing the tricks it holds (copies)
+    changes nothing in the deal.
+
+    Attributes:
+        seat: whose view this is.
+        rules: the :class:`~belote_teach.engine.rules.RuleSet` of the table.
+        dealer: the dealer.
+        phase: the deal's :class:`~belote_teach.engine.deal.Phase`.
+        turn: the seat to bid or play, ``None`` once the deal is over.
+        hand: the seat's own cards now, in the order received.
+        turned: the turned card (R2.3): everyone saw it, and after completion everyone
+            knows the taker holds it (R2.7).
+        bids: the bids so far, each with its seat (R2.4, R2.5).
+        contract: taker, trump and round, once somebody took.
+        tricks: the completed tricks, each with its seats and ``winner`` (copies).
+        trick: the trick being played (a copy), ``None`` outside play.
+        announced: the announcements this seat declared (R4.4), with their cards.
+        announcements_heard: every declaration so far as ``(seat, type)``: what was said
+            aloud (R4.4), no card.
+        announcements_available: what this seat may declare now (R4.1–R4.3), empty
+            unless it is about to play its first card in trick 1.
+        shown_announcements: the winning team's announcements, shown during trick 2
+            (R4.4–R4.6), with their cards.
+        belote_calls: "belote" / "rebelote" as said, with the card played (R5).
+        score: the :class:`~belote_teach.engine.scoring.ScoreBreakdown` once scored (R6).
+        reserve: points waiting in the reserve from earlier litiges (R6.6).
+        legal_bids: the bids this seat may make when it is its turn to bid, else ``None``.
+        legal_plays: the :class:`~belote_teach.engine.rules.LegalPlays` of this seat when it is
+            its turn to play, else ``None`` (left out of ``==``: it follows from the rest).
+    """
+
+    seat: Seat
+    rules: RuleSet
+    dealer: Seat
+    phase: Phase
+    turn: Seat | None
+    hand: tuple[Card, ...]
+    turned: Card
+    bids: tuple[tuple[Seat, Bid], ...]
+    contract: Contract | None
+    tricks: tuple[Trick, ...]
+    trick: Trick | None
+    announced: tuple[Announcement, ...]
+    announcements_heard: tuple[tuple[Seat, AnnouncementType], ...]
+    announcements_available: tuple[Announcement, ...]
+    shown_announcements: tuple[Declared, ...]
+    belote_calls: tuple[BeloteCall, ...]
+    score: ScoreBreakdown | None
+    reserve: int
+    legal_bids: frozenset[Bid] | None
+    legal_plays: LegalPlays | None = field(default=None, compare=False)
+
+    @property
+    def my_turn(self) -> bool:
+        """True when this seat is the one to bid or play."""
+        return self.turn is self.seat
+
+    @property
+    def team(self) -> Team:
+        """This seat's team."""
+        return self.seat.team
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit once somebody took, else ``None``."""
+        return self.contract.trump if self.contract is not None else None
+
+    @property
+    def taker(self) -> Seat | None:
+        """The taker once somebody took, else ``None``."""
+        return self.contract.taker if self.contract is not None else None
+
+    @property
+    def played_cards(self) -> tuple[Card, ...]:
+        """Every card played so far, in play order."""
+        cards = [c for t in self.tricks for c in t.cards]
+        if self.trick is not None:
+            cards += self.trick.cards
+        return tuple(cards)
+
+    def __repr__(self) -> str:
+        hand = " ".join(str(c) for c in self.hand)
+        return (f"<Observation seat={self.seat} {self.phase.name} turn={self.turn} "
+                f"hand=[{hand}]>")

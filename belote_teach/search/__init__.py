@@ -1,0 +1,1 @@
+"""Seeing through the cards: what a seat knows, world sampling, the double-dummy solver."""

@@ -1,0 +1,586 @@
+"""Private compiled core of the double-dummy solver (:mod:`belote_teach.search.solver`).
+
+**Private and unchecked**, like :mod:`belote_teach.engine.bitmask` whose representation it uses
+(cards ``0..31`` as ``8 * suit + rank``, hands as bitmasks, seats ``0 = S, 1 = E,
+2 = N, 3 = W``). The checked API is :func:`belote_teach.search.solver.solve`.
+
+The search is compiled to machine code by numba (``@njit(cache=True)``: the first call
+of a fresh install compiles it, some seconds, and keeps the result in ``__pycache__``;
+later processes load it in well under a second). It is alpha-beta on the card points of
+North-South, fail-soft, with
+
+* a transposition table at trick boundaries (the four hands and the leader fix the value
+  of the rest of the deal): a fixed array of :data:`TABLE_SIZE` slots indexed by a hash,
+  each keeping lower and upper bounds and the best group of cards; a new solve starts a
+  new generation, so no clearing is needed;
+* bounds from the points still in play: North-South win between 0 and all of them;
+* move ordering: on a lead, the table's best group, then master cards (most points
+  first), then the others from the weakest; when following, feeding a master partner
+  (most points first), else winning cheaply (the last seat wins with the most points)
+  before the cheapest losing cards;
+* the last trick (one card a hand, every play forced) evaluated directly;
+* equivalent-card pruning: cards of one hand and one suit with no card between them in
+  that suit's order (R1.2, R1.3) still in play, and worth the same points, form a group;
+  only its strongest card is searched;
+* the legal cards of R3 with the options R3.2 and R3.6, as
+  :func:`belote_teach.engine.bitmask.legal_mask`.
+
+Each root card is valued exactly by bisection on null-window searches (probing first at
+the previous card's value).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from belote_teach.engine.bitmask import ABOVE, POINTS, STRENGTH, trick_winner
+from belote_teach.engine.cards import (
+    DIX_DE_DER,
+    PLAIN_ORDER,
+    PLAIN_POINTS,
+    TRUMP_ORDER,
+    TRUMP_POINTS,
+    Rank,
+)
+
+__all__ = ["TABLE_SIZE", "Core", "group_leaders"]
+
+#: Slots of the transposition table (a power of two; 7 int64 each: 14 MiB).
+TABLE_SIZE = 1 << 18
+_MASK = TABLE_SIZE - 1
+
+# rows of the table array ``tb`` (int64, shape (10, 256)) for one trump suit; the
+# points of the cards of suit ``s`` in a byte of its ranks are ``tb[_BYTE_POINTS_0 + s]``
+(_STRENGTH, _POINTS, _ABOVE, _HIGHER, _ORDER, _RANK_POINTS, _BYTE_POINTS_0, _BYTE_POINTS_1,
+ _BYTE_POINTS_2, _BYTE_POINTS_3) = range(10)
+# fields of the context array ``ctx`` (int64)
+_TRUMP, _FREE, _OVERTRUMP_PARTNER, _NODES, _GENERATION = 0, 1, 2, 3, 4
+_DIX = DIX_DE_DER
+_INF = 1000
+
+
+def _tables(trump: int) -> np.ndarray:
+    """The int64 array (10, 256) of everything the search reads for one trump suit."""
+    ranks = list(Rank)
+    tb = np.zeros((10, 256), dtype=np.int64)
+    tb[_STRENGTH, :32] = STRENGTH[trump]
+    tb[_POINTS, :32] = POINTS[trump]
+    for suit in range(4):
+        tb[_BYTE_POINTS_0 + suit] = [sum(POINTS[trump][8 * suit + r] for r in range(8)
+                                         if byte >> r & 1) for byte in range(256)]
+    for card in range(32):
+        suit = card >> 3
+        tb[_ABOVE, card] = ABOVE[card]
+        tb[_HIGHER, card] = sum(1 << j for j in range(8 * suit, 8 * suit + 8)
+                                if STRENGTH[trump][j] > STRENGTH[trump][card])
+    tb[_ORDER, 0:8] = [ranks.index(r) for r in TRUMP_ORDER]       # strongest first
+    tb[_ORDER, 8:16] = [ranks.index(r) for r in PLAIN_ORDER]
+    tb[_RANK_POINTS, 0:8] = [TRUMP_POINTS[r] for r in ranks]        # by rank index
+    tb[_RANK_POINTS, 8:16] = [PLAIN_POINTS[r] for r in ranks]
+    return tb
+
+
+@njit(cache=True)
+def _groups(legal, in_play, trump, tb, cards, groups):  # pragma: no cover - compiled
+    """Fill ``cards``/``groups`` with one card (the strongest) and the bitmask of each
+    group of interchangeable legal cards; return the number of groups."""
+    count = 0
+    for suit in range(4):
+        shift = 8 * suit
+        mine = (legal >> shift) & 0xFF
+        if mine == 0:
+            continue
+        play = (in_play >> shift) & 0xFF
+        base = 0 if suit == trump else 8
+        previous = -1
+        for i in range(8):
+            rank = tb[_ORDER, base + i]
+            bit = 1 << rank
+            if play & bit == 0:
+                continue
+            if mine & bit:
+                if previous >= 0 and (tb[_RANK_POINTS, base + previous]
+                                      == tb[_RANK_POINTS, base + rank]):
+                    groups[count - 1] |= 1 << (shift + rank)
+                else:
+                    cards[count] = shift + rank
+                    groups[count] = 1 << (shift + rank)
+                    count += 1
+                previous = rank
+            else:
+                previous = -1
+    return count
+
+
+@njit(cache=True)
+def _legal(hands, seat, n, led, best, best_seat, ctx, tb):  # pragma: no cover - compiled
+    """The legal cards of ``seat`` (R3.0-R3.7), as
+    :func:`~belote_teach.engine.bitmask.legal_mask`."""
+    hand = hands[seat]
+    if n == 0:
+        return hand                                                      # R3.0
+    trump = ctx[_TRUMP]
+    trumps = hand & (0xFF << (8 * trump))
+    if led == trump:
+        if trumps == 0:
+            return hand                                                  # R3.7
+        if ctx[_OVERTRUMP_PARTNER] == 0 and best_seat == seat ^ 2:
+            return trumps                                                # R3.2 option
+        up = trumps & tb[_ABOVE, best]
+        return up if up else trumps                                      # R3.2
+    follow = hand & (0xFF << (8 * led))
+    if follow:
+        return follow                                                    # R3.1
+    if best_seat == seat ^ 2:
+        return hand                                                      # R3.3
+    if trumps == 0:
+        return hand                                                      # R3.7
+    if best >> 3 != trump:
+        return trumps                                                    # R3.4
+    up = trumps & tb[_ABOVE, best]
+    if up:
+        return up                                                        # R3.5
+    return hand if ctx[_FREE] else trumps                                # R3.6
+
+
+@njit(cache=True)
+def _moves(hands, seat, n, led, best, best_seat, tmask, hint, ctx, tb, cards, groups,
+           keys):  # pragma: no cover - compiled
+    """Fill ``cards``/``groups`` with the groups of legal cards in search order; return
+    their number."""
+    legal = _legal(hands, seat, n, led, best, best_seat, ctx, tb)
+    if legal & (legal - 1) == 0:                                         # forced
+        cards[0] = _high_bit(legal)
+        groups[0] = legal
+        return 1
+    in_play = hands[0] | hands[1] | hands[2] | hands[3] | tmask
+    count = _groups(legal, in_play, ctx[_TRUMP], tb, cards, groups)
+    if count < 2:
+        return count
+    trump = ctx[_TRUMP]
+    if n == 0:
+        others = in_play & ~hands[seat]
+        for i in range(count):
+            card = cards[i]
+            if groups[i] & hint:
+                keys[i] = -1000
+            elif tb[_HIGHER, card] & others == 0:                        # master: cash it
+                keys[i] = -100 - tb[_POINTS, card]
+            else:
+                keys[i] = tb[_STRENGTH, card]
+    elif best_seat & 1 == seat & 1:                                      # feed the partner
+        for i in range(count):
+            keys[i] = -tb[_POINTS, cards[i]]
+    else:
+        for i in range(count):
+            card = cards[i]
+            if card >> 3 == best >> 3:
+                beats = tb[_STRENGTH, card] > tb[_STRENGTH, best]
+            else:
+                beats = card >> 3 == trump
+            if n == 3:
+                keys[i] = -tb[_POINTS, card] if beats else 100 + tb[_POINTS, card]
+            else:
+                keys[i] = tb[_STRENGTH, card] if beats else 100 + tb[_POINTS, card]
+    for i in range(1, count):                                            # stable sort
+        k, c, g = keys[i], cards[i], groups[i]
+        j = i - 1
+        while j >= 0 and keys[j] > k:
+            keys[j + 1], cards[j + 1], groups[j + 1] = keys[j], cards[j], groups[j]
+            j -= 1
+        keys[j + 1], cards[j + 1], groups[j + 1] = k, c, g
+    return count
+
+
+@njit(cache=True)
+def _after(card, seat, n, led, best, best_seat, trump, tb):  # pragma: no cover - compiled
+    """``(winning card, its seat, led suit)`` of the current trick once ``seat`` has
+    played ``card`` as its ``n``-th card (R1.5)."""
+    if n == 0:
+        return card, seat, card >> 3
+    if card >> 3 == best >> 3:
+        if tb[_STRENGTH, card] > tb[_STRENGTH, best]:
+            return card, seat, led
+    elif card >> 3 == trump:
+        return card, seat, led
+    return best, best_seat, led
+
+
+@njit(cache=True)
+def _last_trick(hands, seat, tb, trump):  # pragma: no cover - compiled
+    """North-South's points of the last trick, every play forced, ``seat`` leading."""
+    best = _high_bit(hands[seat])
+    best_seat = seat
+    total = tb[_POINTS, best]
+    for k in range(1, 4):
+        other = (seat + k) & 3
+        card = _high_bit(hands[other])
+        total += tb[_POINTS, card]
+        if card >> 3 == best >> 3:                                       # R1.5
+            if tb[_STRENGTH, card] > tb[_STRENGTH, best]:
+                best, best_seat = card, other
+        elif card >> 3 == trump:
+            best, best_seat = card, other
+    return total + _DIX if best_seat & 1 == 0 else 0
+
+
+@njit(cache=True)
+def _high_bit(x):  # pragma: no cover - compiled
+    """The index of the highest set bit of ``x`` (a non-empty hand)."""
+    i = 31
+    while not (x >> i) & 1:
+        i -= 1
+    return i
+
+
+@njit(cache=True)
+def _in_play_points(mask, tb):  # pragma: no cover - compiled
+    """Card points of the cards of ``mask``."""
+    return (tb[_BYTE_POINTS_0, mask & 0xFF] + tb[_BYTE_POINTS_1, (mask >> 8) & 0xFF]
+            + tb[_BYTE_POINTS_2, (mask >> 16) & 0xFF] + tb[_BYTE_POINTS_3, mask >> 24])
+
+
+# fields of a frame of the explicit search stack (numba caches no recursive function)
+(_F_SEAT, _F_N, _F_LED, _F_BEST, _F_BEST_SEAT, _F_PTS, _F_TMASK, _F_ALPHA, _F_BETA, _F_A0,
+ _F_B0, _F_VALUE, _F_MOVE, _F_I, _F_COUNT, _F_SLOT, _F_KEY_A, _F_KEY_B, _F_META,
+ _F_GAIN) = range(20)
+_FRAME = 20
+_DEPTH = 40
+
+
+@njit(cache=True)
+def _enter(hands, f, ctx, tb, tt, buf, depth):  # pragma: no cover - compiled
+    """Start the frame ``f`` (its position and window set) at ``depth``: return ``-1``
+    when it must be searched (moves generated, bookkeeping set), else ``0`` with its
+    value already in ``f[_F_VALUE]`` (an empty or last trick, a bound, the table)."""
+    seat = f[_F_SEAT]
+    n = f[_F_N]
+    alpha = f[_F_ALPHA]
+    beta = f[_F_BETA]
+    f[_F_SLOT] = -1
+    hint = 0
+    if n == 0:
+        mine = hands[seat]
+        if mine == 0:
+            f[_F_VALUE] = 0
+            return 0
+        if mine & (mine - 1) == 0:
+            f[_F_VALUE] = _last_trick(hands, seat, tb, ctx[_TRUMP])
+            return 0
+    remaining = (_in_play_points(hands[0] | hands[1] | hands[2] | hands[3], tb) + _DIX
+                 + f[_F_PTS])
+    if remaining <= alpha:
+        f[_F_VALUE] = remaining
+        return 0
+    if beta <= 0:
+        f[_F_VALUE] = 0
+        return 0
+    if n == 0:                # within a trick, the table costs more than it saves
+        key_a = hands[0] | (hands[1] << 32)
+        key_b = hands[2] | (hands[3] << 32)
+        meta = seat
+        generation = ctx[_GENERATION]
+        mixed = (key_a * 0x2545F4914F6CDD1D) ^ (key_b * 0x1B873593) ^ (meta * 0x5BD1E995)
+        mixed ^= mixed >> 31
+        mixed *= 0x7FB5D329728EA185
+        slot = (mixed >> 29) & _MASK
+        f[_F_SLOT] = slot
+        f[_F_KEY_A] = key_a
+        f[_F_KEY_B] = key_b
+        f[_F_META] = meta
+        if (tt[slot, 6] == generation and tt[slot, 0] == key_a and tt[slot, 1] == key_b
+                and tt[slot, 2] == meta):
+            low = tt[slot, 3]
+            high = tt[slot, 4]
+            hint = tt[slot, 5]
+            if low >= beta:
+                f[_F_VALUE] = low
+                return 0
+            if high <= alpha:
+                f[_F_VALUE] = high
+                return 0
+            if low == high:
+                f[_F_VALUE] = low
+                return 0
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+    ctx[_NODES] += 1
+    f[_F_ALPHA] = alpha
+    f[_F_BETA] = beta
+    f[_F_A0] = alpha
+    f[_F_B0] = beta
+    f[_F_VALUE] = -_INF if seat & 1 == 0 else _INF
+    f[_F_MOVE] = 0
+    f[_F_I] = 0
+    f[_F_COUNT] = _moves(hands, seat, n, f[_F_LED], f[_F_BEST], f[_F_BEST_SEAT],
+                         f[_F_TMASK], hint, ctx, tb, buf[depth, 0], buf[depth, 1],
+                         buf[depth, 2])
+    return -1
+
+
+@njit(cache=True)
+def _store(f, tt, generation):  # pragma: no cover - compiled
+    """Record the value of a finished frame in the table (a bound or exact)."""
+    slot = f[_F_SLOT]
+    if slot < 0:
+        return
+    key_a = f[_F_KEY_A]
+    key_b = f[_F_KEY_B]
+    meta = f[_F_META]
+    value = f[_F_VALUE]
+    low = -_INF
+    high = _INF
+    if (tt[slot, 6] == generation and tt[slot, 0] == key_a and tt[slot, 1] == key_b
+            and tt[slot, 2] == meta):
+        low = tt[slot, 3]
+        high = tt[slot, 4]
+    if value <= f[_F_A0]:
+        if value < high:
+            high = value
+    elif value >= f[_F_B0]:
+        if value > low:
+            low = value
+    else:
+        low = value
+        high = value
+    tt[slot, 0] = key_a
+    tt[slot, 1] = key_b
+    tt[slot, 2] = meta
+    tt[slot, 3] = low
+    tt[slot, 4] = high
+    tt[slot, 5] = f[_F_MOVE]
+    tt[slot, 6] = generation
+
+
+@njit(cache=True)
+def _search(hands, seat, n, led, best, best_seat, pts, tmask, alpha, beta, depth,
+            ctx, tb, tt, buf, stack):  # pragma: no cover - compiled
+    """North-South's card points from the current trick on (``n`` cards played to it,
+    worth ``pts``, led in suit ``led`` and won so far by ``best`` of ``best_seat``),
+    ``seat`` to play; fail-soft alpha-beta within ``(alpha, beta)``, depth first on the
+    explicit ``stack`` of frames (from ``depth`` on)."""
+    trump = ctx[_TRUMP]
+    base = depth
+    f = stack[depth]
+    f[_F_SEAT] = seat
+    f[_F_N] = n
+    f[_F_LED] = led
+    f[_F_BEST] = best
+    f[_F_BEST_SEAT] = best_seat
+    f[_F_PTS] = pts
+    f[_F_TMASK] = tmask
+    f[_F_ALPHA] = alpha
+    f[_F_BETA] = beta
+    searching = _enter(hands, f, ctx, tb, tt, buf, depth)
+    while True:
+        f = stack[depth]
+        if searching:
+            i = f[_F_I]
+            if i < f[_F_COUNT] and f[_F_ALPHA] < f[_F_BETA]:
+                # play the next card of this frame and enter the position after it
+                seat = f[_F_SEAT]
+                n = f[_F_N]
+                card = buf[depth, 0, i]
+                hands[seat] ^= 1 << card
+                nbest, nseat, nled = _after(card, seat, n, f[_F_LED], f[_F_BEST],
+                                            f[_F_BEST_SEAT], trump, tb)
+                total = f[_F_PTS] + tb[_POINTS, card]
+                child = stack[depth + 1]
+                if n == 3:
+                    gain = total if nseat & 1 == 0 else 0
+                    if hands[nseat] == 0:                                # the last trick
+                        f[_F_GAIN] = 0
+                        child[_F_VALUE] = gain + (_DIX if nseat & 1 == 0 else 0)  # R1.4
+                        depth += 1
+                        searching = 0
+                        continue
+                    f[_F_GAIN] = gain
+                    child[_F_SEAT] = nseat
+                    child[_F_N] = 0
+                    child[_F_LED] = 0
+                    child[_F_BEST] = 0
+                    child[_F_BEST_SEAT] = 0
+                    child[_F_PTS] = 0
+                    child[_F_TMASK] = 0
+                    child[_F_ALPHA] = f[_F_ALPHA] - gain
+                    child[_F_BETA] = f[_F_BETA] - gain
+                else:
+                    f[_F_GAIN] = 0
+                    child[_F_SEAT] = (seat + 1) & 3
+                    child[_F_N] = n + 1
+                    child[_F_LED] = nled
+                    child[_F_BEST] = nbest
+                    child[_F_BEST_SEAT] = nseat
+                    child[_F_PTS] = total
+                    child[_F_TMASK] = f[_F_TMASK] | (1 << card)
+                    child[_F_ALPHA] = f[_F_ALPHA]
+                    child[_F_BETA] = f[_F_BETA]
+                depth += 1
+                searching = _enter(hands, child, ctx, tb, tt, buf, depth)
+                continue
+            _store(f, tt, ctx[_GENERATION])
+        # the frame at ``depth`` has its value: return it to its parent
+        if depth == base:
+            return f[_F_VALUE]
+        v = f[_F_VALUE]
+        depth -= 1
+        f = stack[depth]
+        v += f[_F_GAIN]
+        i = f[_F_I]
+        card = buf[depth, 0, i]
+        hands[f[_F_SEAT]] ^= 1 << card
+        if f[_F_SEAT] & 1 == 0:
+            if v > f[_F_VALUE]:
+                f[_F_VALUE] = v
+                f[_F_MOVE] = buf[depth, 1, i]
+                if v > f[_F_ALPHA]:
+                    f[_F_ALPHA] = v
+        else:
+            if v < f[_F_VALUE]:
+                f[_F_VALUE] = v
+                f[_F_MOVE] = buf[depth, 1, i]
+                if v < f[_F_BETA]:
+                    f[_F_BETA] = v
+        f[_F_I] = i + 1
+        searching = -1
+
+
+@njit(cache=True)
+def _exact(hands, seat, n, led, best, best_seat, pts, tmask, upper, guess, depth,
+           ctx, tb, tt, buf, stack):  # pragma: no cover - compiled
+    """The exact value of a position by bisection on null-window searches in
+    ``0..upper``, probing first at ``guess`` and ``guess + 1`` when inside."""
+    low = 0
+    high = upper
+    probe = 0
+    while low < high:
+        if probe == 0 and 0 < guess < upper:
+            beta = guess
+        elif probe == 1 and 0 < guess < upper:
+            beta = guess + 1
+        else:
+            beta = (low + high + 1) // 2
+        probe += 1
+        if not (low < beta <= high):
+            continue
+        v = _search(hands, seat, n, led, best, best_seat, pts, tmask, beta - 1, beta,
+                    depth, ctx, tb, tt, buf, stack)
+        if v < beta:
+            high = v
+        else:
+            low = v
+    return low
+
+
+@njit(cache=True)
+def _solve_root(hands, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb, tt,
+                buf, stack, out_groups, out_values):  # pragma: no cover - compiled
+    """Value every group of legal cards of ``seat`` exactly (North-South's points);
+    write the groups and values to ``out_groups``/``out_values``, return their number."""
+    trump = ctx[_TRUMP]
+    cards = buf[0, 0]
+    groups = buf[0, 1]
+    keys = buf[0, 2]
+    count = _moves(hands, seat, n, led, best, best_seat, tmask, 0, ctx, tb, cards, groups,
+                   keys)
+    guess = -1
+    for i in range(count):
+        card = cards[i]
+        out_groups[i] = groups[i]
+        ctx[_NODES] += 1
+        bit = 1 << card
+        hands[seat] ^= bit
+        nbest, nseat, nled = _after(card, seat, n, led, best, best_seat, trump, tb)
+        total = pts + tb[_POINTS, card]
+        if n == 3:
+            gain = total if nseat & 1 == 0 else 0
+            if hands[nseat] == 0:
+                v = gain + (_DIX if nseat & 1 == 0 else 0)
+            else:
+                v = gain + _exact(hands, nseat, 0, 0, 0, 0, 0, 0, upper - total,
+                                  guess - gain, 1, ctx, tb, tt, buf, stack)
+        else:
+            v = _exact(hands, (seat + 1) & 3, n + 1, nled, nbest, nseat, total,
+                       tmask | bit, upper, guess, 1, ctx, tb, tt, buf, stack)
+        guess = v
+        hands[seat] ^= bit
+        out_values[i] = v
+    return count
+
+
+class Core:
+    """The search's memory, reused from one solve to the next: the transposition table
+    (:data:`TABLE_SIZE` slots, allocated on first use), the move buffers and the tables
+    of each trump suit. One per process (:func:`core`); not thread-safe."""
+
+    def __init__(self) -> None:
+        self.tt = np.zeros((TABLE_SIZE, 7), dtype=np.int64)
+        self.buf = np.zeros((_DEPTH, 3, 8), dtype=np.int64)
+        self.stack = np.zeros((_DEPTH, _FRAME), dtype=np.int64)
+        self.tables = [_tables(t) for t in range(4)]
+        self.ctx = np.zeros(5, dtype=np.int64)
+        self.out_groups = np.zeros(8, dtype=np.int64)
+        self.out_values = np.zeros(8, dtype=np.int64)
+
+    def solve(self, hands: list[int], trump: int, trick: list[int], leader: int,
+              undertrump_free: bool, overtrump_partner: bool
+              ) -> tuple[list[tuple[int, int]], int, int]:
+        """Value every legal card of the seat to play.
+
+        Args:
+            hands: the four hand bitmasks by seat index (``0 = S, 1 = E, 2 = N, 3 = W``).
+            trump: the trump suit index.
+            trick: the card indices of the current trick, leader first (0 to 3).
+            leader: the seat index that led ``trick``.
+            undertrump_free, overtrump_partner: the options R3.6 and R3.2.
+
+        Returns:
+            ``(groups, upper, nodes)``: ``groups`` lists ``(bitmask of equivalent legal
+            cards, North-South's card points from here)`` in search order; ``upper`` the
+            card points still to be won (the trick, the hands, the dix de der); ``nodes``
+            the positions searched.
+        """
+        tb = self.tables[trump]
+        ctx = self.ctx
+        ctx[_TRUMP] = trump
+        ctx[_FREE] = int(undertrump_free)
+        ctx[_OVERTRUMP_PARTNER] = int(overtrump_partner)
+        ctx[_NODES] = 0
+        ctx[_GENERATION] += 1
+        n = len(trick)
+        seat = (leader + n) & 3
+        points = tb[_POINTS]
+        pts = int(sum(points[c] for c in trick))
+        best, best_seat, led, tmask = 0, 0, 0, 0
+        if trick:
+            led = trick[0] >> 3
+            position = trick_winner(trick, trump)                        # R1.5
+            best, best_seat = trick[position], (leader + position) & 3
+            for card in trick:
+                tmask |= 1 << card
+        held = np.array(hands, dtype=np.int64)
+        all_cards = hands[0] | hands[1] | hands[2] | hands[3]
+        upper = pts + int(sum(points[c] for c in range(32) if all_cards >> c & 1)) + _DIX
+        count = _solve_root(held, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb,
+                            self.tt, self.buf, self.stack, self.out_groups,
+                            self.out_values)
+        groups = [(int(self.out_groups[i]), int(self.out_values[i])) for i in range(count)]
+        return groups, upper, int(ctx[_NODES])
+
+
+def group_leaders(is_trump: bool, in_play: int, mine: int) -> int:
+    """Among the cards ``mine`` of one suit (a byte, bit = rank index), the strongest of
+    each group of interchangeable cards (the cards still in play of that suit being
+    ``in_play``, a byte containing ``mine``), as a byte: what the search keeps."""
+    tb = _tables(0)
+    cards = np.zeros(8, dtype=np.int64)
+    groups = np.zeros(8, dtype=np.int64)
+    suit = 0 if is_trump else 1
+    count = _groups(mine << 8 * suit, in_play << 8 * suit, 0, tb, cards, groups)
+    leaders = 0
+    for i in range(count):
+        leaders |= 1 << (int(cards[i]) - 8 * suit)
+    return leaders

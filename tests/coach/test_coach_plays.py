@@ -1,0 +1,451 @@
+"""The coach (belote_teach.coach.plays): illegal cards get the rule (R3), certain positions get
+the right verdicts, equivalent cards are "also good", reviews are reproducible and never
+depend on the real hidden cards. No wall-time assertion (see the module docstring)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+import pytest
+
+from belote_teach import explain
+from belote_teach.coach import plays
+from belote_teach.coach.plays import Review, Verdict, hint, review, samples_for
+from belote_teach.engine.cards import DECK, DIX_DE_DER, Card, Seat, Suit, Team, points
+from belote_teach.engine.deal import Deal, Phase
+from belote_teach.engine.errors import IllegalPlayError
+from belote_teach.engine.observation import Observation
+from belote_teach.engine.rules import legal_plays
+from belote_teach.engine.scoring import Outcome
+from belote_teach.players.base import Technique, says_belote
+from belote_teach.players.club import ClubPlayer
+from belote_teach.search.sampling import sample_world
+from belote_teach.search.tracking import track
+
+S, E, N, W = Seat.SOUTH, Seat.EAST, Seat.NORTH, Seat.WEST
+CLUB = ClubPlayer()
+
+
+def _cards(text: str) -> list[Card]:
+    return [Card.parse(t) for t in text.split()]
+
+
+def _deal_from_full(full: Mapping[Seat, Sequence[Card]], turned: Card, taker: Seat,
+                    dealer: Seat) -> Deal:
+    """A deal whose hands after completion (R2.7) are ``full``; ``taker`` takes the
+    ``turned`` card in round 1; announcements off (preset ffb2016)."""
+    dealt, stock_parts = {}, {}
+    for seat, cards in full.items():
+        rest = [c for c in cards if c != turned]
+        dealt[seat] = rest[:5]
+        stock_parts[seat] = rest[5:]
+    stock: list[Card] = []
+    seat = dealer.next
+    for _ in range(4):
+        stock += stock_parts[seat]
+        seat = seat.next
+    deal = Deal.from_hands(dealer, dealt, turned, stock, "ffb2016")
+    while deal.turn is not taker:
+        deal.bid("pass")
+    deal.bid("take")
+    assert deal.phase is Phase.PLAY
+    return deal
+
+
+def build(final: Mapping[Seat, str], trump: str, taker: Seat, leader: Seat,
+          current: str = "", seed: int = 0, turned: str | None = None) -> Deal:
+    """A deal arrived at a hand-made ending: each seat holds ``final`` (the cards of the
+    current trick included) when ``leader`` leads the current trick; ``current`` is then
+    played. The earlier tricks are found by a seeded random search among legal plays."""
+    ends = {seat: _cards(text) for seat, text in final.items()}
+    left = len(ends[leader])
+    used = {c for cards in ends.values() for c in cards}
+    spare = [c for c in DECK if c not in used]
+    rng = random.Random(seed)
+    for _ in range(5000):
+        rng.shuffle(spare)
+        history = {seat: spare[i * (8 - left):(i + 1) * (8 - left)]
+                   for i, seat in enumerate(Seat)}
+        full = {seat: history[seat] + ends[seat] for seat in Seat}
+        trumps = [c for c in full[taker] if c.suit.value == trump]
+        if turned is not None:
+            trumps = [Card.parse(turned)]
+        if not trumps:
+            continue
+        dealer = rng.choice(list(Seat))
+        deal = _deal_from_full(full, trumps[0], taker, dealer)
+        ok = True
+        while deal.phase is Phase.PLAY and len(deal.hand(leader)) > left:
+            seat = deal.turn
+            assert seat is not None
+            options = [c for c in deal.legal_plays if c in history[seat]]
+            if not options:
+                ok = False
+                break
+            deal.play(rng.choice(options))
+        if not ok or deal.turn is not leader or deal.trick.cards:
+            continue
+        for card in _cards(current):
+            deal.play(card)
+        return deal
+    raise AssertionError("no history found")
+
+
+# ------------------------------------------------------------------------ positions
+def keep_master_position() -> Deal:
+    """Trick 7, trumps ♥, South leads holding J♥ (the last trump) and 7♠; the six unseen
+    cards are spades. Leading 7♠ keeps the J♥ for the last trick (tip 5)."""
+    return build({S: "JH 7S", E: "AS 10S", N: "9S 8S", W: "KS QS"}, "H", taker=S, leader=S)
+
+
+def charge_position() -> Deal:
+    """Trick 7, trumps ♥, North took the turned 7♥ (so South knows North keeps it): East
+    led K♣, North trumped with the J♥, West followed Q♣; South, last to play and without
+    clubs or trumps, holds 10♦ and 7♠. North will lead the 7♥ to the last trick and the
+    8♥ and 9♥ (East and West, in some order) beat it: a 10♦ kept is lost for sure, so
+    charging it now (tip 4) is worth 20 points."""
+    return build({E: "KC 8H", N: "JH 7H", W: "QC 9H", S: "10D 7S"}, "H", taker=N,
+                 leader=E, current="KC JH QC", seed=1, turned="7H")
+
+
+def keep_master_swapped() -> Deal:
+    """:func:`keep_master_position` with East's 10♠ and West's Q♠ exchanged: the same
+    history and the same observation for South, other hidden hands."""
+    return build({S: "JH 7S", E: "AS QS", N: "9S 8S", W: "KS 10S"}, "H", taker=S, leader=S)
+
+
+def club_bid(seed: int) -> Deal:
+    """Deal ``seed`` (dealer South) after club players' bidding: in play, or passed out."""
+    deal = Deal.new(S, rng=seed)
+    while deal.phase.is_bidding:
+        deal.bid(CLUB.choose_bid(deal.observation(deal.turn), random.Random(0)).action)
+    return deal
+
+
+def _obs(deal: Deal, seat: Seat = S) -> Observation:
+    return deal.observation(seat)
+
+
+# ------------------------------------------------------------------------ tests
+def test_an_illegal_card_gets_the_rule_of_the_first_lesson() -> None:
+    seed = 0
+    while True:
+        seed += 1
+        game = club_bid(seed)
+        if game.phase is not Phase.PLAY:
+            continue
+        while game.phase is Phase.PLAY:
+            obs = game.observation(game.turn)
+            illegal = [c for c in obs.hand if c not in obs.legal_plays]
+            if game.turn is S and illegal:
+                got = review(obs, illegal[0], rng=random.Random(0))
+                assert got.verdict is Verdict.ILLEGAL
+                assert got.samples == 0 and got.best == ()
+                for lang in ("en", "fr"):
+                    assert got.explanation(lang) == explain.explain_card(
+                        obs.legal_plays, illegal[0], lang)
+                    assert explain.card_short(illegal[0], lang) in got.explanation(lang)
+                return
+            card = CLUB.choose_card(obs, random.Random(0)).action
+            game.play(card, belote=says_belote(game, game.turn, card))
+
+
+def test_a_card_not_in_the_hand_is_refused() -> None:
+    obs = _obs(keep_master_position())
+    with pytest.raises(IllegalPlayError):
+        review(obs, "AH", rng=random.Random(0))
+
+
+def test_keep_the_master_trump_for_the_last_trick() -> None:
+    obs = _obs(keep_master_position())
+    good = review(obs, "7S", rng=random.Random(1))
+    bad = review(obs, "JH", rng=random.Random(1))
+    assert good.verdict is Verdict.BEST and good.loss == 0
+    assert good.best[0] == Card.parse("7S")
+    assert bad.verdict in (Verdict.INACCURACY, Verdict.MISTAKE)
+    assert bad.loss > plays.TOLERANCE
+    assert not bad.outcome_changed                      # South has made the contract
+    assert bad.reason is Technique.KEEP_MASTER_FOR_DIX_DE_DER
+    for lang in ("en", "fr"):
+        text = bad.explanation(lang)
+        assert explain.card_short(Card.parse("7S"), lang) in text
+        assert explain.card_short(Card.parse("JH"), lang) in text
+    assert "dix de der" in bad.explanation("en")
+    assert bad.differences[0] == plays.Difference(plays.Fact.DIX_DE_DER, Card.parse("7S"),
+                                                  Card.parse("JH"))
+    tip = hint(obs, rng=random.Random(1))
+    assert tip.card == Card.parse("7S")
+    assert tip.text("fr").startswith("Joue le 7♠\u00a0: ")
+
+
+def test_charge_the_master_partner_with_the_ten() -> None:
+    deal = charge_position()
+    obs = _obs(deal)
+    assert set(obs.legal_plays) == set(_cards("10D 7S"))
+    good = review(obs, "10D", rng=random.Random(2))
+    bad = review(obs, "7S", rng=random.Random(2))
+    assert good.verdict is Verdict.BEST
+    assert good.reason is Technique.CHARGE_PARTNER
+    assert bad.verdict is Verdict.MISTAKE
+    assert bad.loss == 10.0                             # the 10♦, lost in every world
+    assert "10♦" in bad.explanation("en") and "10♦" in bad.explanation("fr")
+    assert "charge" in bad.explanation("fr")
+    # South plays last to North's winning J♥: the trick is won either way, the 10♦ feeds it
+    assert bad.differences[0] == plays.Difference(plays.Fact.FEEDS_TRICK, Card.parse("10D"),
+                                                  Card.parse("7S"), numbers=(10, 0))
+
+
+def test_the_last_trick_has_a_single_choice() -> None:
+    deal = keep_master_position()
+    for _ in range(4):
+        obs = deal.observation(deal.turn)
+        deal.play(CLUB.choose_card(obs, random.Random(0)).action)
+    obs = _obs(deal, deal.turn)
+    assert len(obs.hand) == 1
+    got = review(obs, obs.hand[0], rng=random.Random(0))
+    assert got.verdict is Verdict.BEST and got.samples == 0
+    assert got.reason is Technique.ONLY_CHOICE
+    assert samples_for(obs) == 0
+
+
+def test_equivalent_cards_are_also_good() -> None:
+    """South holds 8♠ 7♠ (nothing between them left out): both score the same."""
+    deal = build({S: "8S 7S AD", E: "AS 10S KD", N: "9S QS 9D", W: "KS JS QD"}, "H",
+                 taker=E, leader=E, current="AS QS KS", seed=3)
+    obs = _obs(deal)
+    assert set(obs.legal_plays) == set(_cards("8S 7S"))
+    one = review(obs, "8S", rng=random.Random(0))
+    two = review(obs, "7S", rng=random.Random(0))
+    assert {one.verdict, two.verdict} == {Verdict.BEST, Verdict.ALSO_GOOD}
+    also = one if one.verdict is Verdict.ALSO_GOOD else two
+    assert also.loss == 0 and not also.outcome_changed
+    assert "also good" in also.explanation("en") and "bien aussi" in also.explanation("fr")
+
+
+def test_also_good_within_the_tolerance_without_equivalence() -> None:
+    """On a real deal, a card whose sampled loss is within the tolerance is ALSO_GOOD,
+    never INACCURACY, and the best card is BEST."""
+    seen = 0
+    for seed in range(1, 40):
+        game = club_bid(seed)
+        if game.phase is not Phase.PLAY:
+            continue
+        while game.turn is not S:
+            game.play(CLUB.choose_card(game.observation(game.turn), random.Random(0)).action)
+        obs = game.observation(S)
+        if len(obs.legal_plays) < 2:
+            continue
+        reviews = [review(obs, c, rng=random.Random(4)) for c in obs.legal_plays]
+        assert sum(r.verdict is Verdict.BEST for r in reviews) == 1
+        for r in reviews:
+            if r.verdict is not Verdict.BEST:
+                assert (r.verdict is Verdict.ALSO_GOOD) == (r.card in r.best)
+                if r.loss <= plays.TOLERANCE and not r.outcome_changed:
+                    assert r.verdict is Verdict.ALSO_GOOD
+        seen += 1
+        if seen == 2:
+            break
+    assert seen == 2
+
+
+def test_reviews_are_deterministic_given_the_seed() -> None:
+    obs = _obs(charge_position())
+    first = review(obs, "7S", rng=random.Random(9))
+    again = review(obs, "7S", rng=random.Random(9))
+    assert first == again
+    assert dict(first.values) == dict(again.values)
+    assert hint(obs, rng=random.Random(9)) == hint(obs, rng=random.Random(9))
+
+
+def test_the_real_hidden_cards_are_never_read() -> None:
+    """Two deals differing only in the opponents' hidden cards give one observation,
+    hence one review (a loss only on the real hidden cards is luck, never blamed)."""
+    one, two = keep_master_position(), keep_master_swapped()
+    assert one.hand(E) != two.hand(E)
+    assert one.observation(S) == two.observation(S)
+    for card in ("JH", "7S"):
+        first = review(one.observation(S), card, rng=random.Random(5))
+        second = review(two.observation(S), card, rng=random.Random(5))
+        assert first == second
+        assert dict(first.values) == dict(second.values)
+
+
+def test_review_fields_and_errors() -> None:
+    obs = _obs(keep_master_position())
+    got = review(obs, "JH", rng=random.Random(0), samples=3)
+    assert isinstance(got, Review) and got.samples == 3
+    assert set(got.values) == set(obs.legal_plays) == set(got.success)
+    assert all(0.0 <= v <= 1.0 for v in got.success.values())
+    assert got.trump is Suit.HEARTS
+    with pytest.raises(ValueError):
+        review(obs, "JH", rng=random.Random(0), samples=0)
+    with pytest.raises(ValueError):
+        review(_obs(keep_master_position(), E), "AS", rng=random.Random(0))
+
+
+def test_default_sample_counts() -> None:
+    obs = _obs(keep_master_position())
+    assert samples_for(obs) == plays.MAX_SAMPLES
+    game = club_bid(1)
+    if game.phase is Phase.PLAY and game.turn is not None:
+        first = game.observation(game.turn)
+        count = samples_for(first)
+        assert count == 0 or plays.MIN_SAMPLES <= count <= plays.MAX_SAMPLES
+
+
+def test_playout_tracking_matches_track() -> None:
+    """The playouts' incremental tracking equals track() of the same view (so the
+    playout club player chooses exactly as ClubPlayer)."""
+    import dataclasses
+
+    for seed in (1, 2, 5):
+        game = club_bid(seed)
+        if game.phase is not Phase.PLAY:
+            continue
+        while game.phase is Phase.PLAY:
+            obs = game.observation(game.turn)
+            voids, ceilings = plays._inferred(obs, obs.tricks)
+            view = dataclasses.replace(obs, announced=(), announcements_available=())
+            fast = plays._tracking(view, voids, ceilings, frozenset(obs.played_cards))
+            assert fast == track(obs)
+            chosen = CLUB.choose_card(obs, random.Random(0))
+            if len(obs.legal_plays) > 1:
+                assert plays._CLUB.choose_tracked(view, fast) == chosen
+            game.play(chosen.action, belote=says_belote(game, game.turn, chosen.action))
+
+
+def test_catalog_coach_sentences_match() -> None:
+    en, fr = explain.catalog("en")["coach"], explain.catalog("fr")["coach"]
+    assert set(en) == set(fr)
+    import string
+
+    for key in en:
+        names = {f for _, f, _, _ in string.Formatter().parse(en[key]) if f}
+        assert names == {f for _, f, _, _ in string.Formatter().parse(fr[key]) if f}, key
+
+
+def test_sample_world_never_gets_the_deal() -> None:
+    """The sampler's only inputs are the observation and the generator."""
+    obs = _obs(charge_position())
+    world = sample_world(obs, random.Random(0))
+    assert world[S] == obs.hand
+    assert legal_plays(obs.hand, obs.trick).cards == obs.legal_plays.cards
+
+
+def sink_position() -> Deal:
+    """Trick 6, trumps ♥, South took the turned 9♥ (preset ffb2016: no announcements; the
+    K♥ and the Q♥ in different teams: no belote). The five earlier tricks are played card
+    by card, not drawn: South wins the two trump tricks (44 points, West discarding the
+    J♠), East-West the three others (69 points). East leads the A♠ to trick 6, North and
+    West follow with the 9♠ and the 8♠; South, last, must follow with the Q♠ or the 7♠
+    (R3.1): East-West win the trick either way. South keeps the J♥, the last trump, and
+    no other spade is left: the six cards South cannot see are diamonds and clubs (Q♣ J♣
+    their only points), so North-South win tricks 7 and 8 whoever holds them. With the
+    7♠ North-South end with 44 + 20 (J♥) + 3 (Q♠) + 5 + 10 (dix de der) = 82 against
+    69 + 11 (A♠) = 80, made (R6.2); with the Q♠, 79 against 83, dedans."""
+    full = {S: "9H AH 9C JD 9D QS 7S JH", E: "8H 10H KC AD KD AS 8D 7D",
+            N: "7H QH 10C QD 10S 9S QC 8C", W: "KH JS AC 10D KS 8S JC 7C"}
+    deal = _deal_from_full({seat: _cards(text) for seat, text in full.items()},
+                           Card.parse("9H"), taker=S, dealer=W)
+    for trick in ("9H 8H 7H KH",     # S leads, nobody can beat the 9♥: S wins 18
+                  "AH 10H QH JS",    # S leads, West has no trump left: S wins 26
+                  "9C KC 10C AC",    # S leads, West's A♣ wins 25
+                  "10D JD AD QD",    # W leads, East's A♦ wins 26
+                  "KD 10S KS 9D",    # E leads, North and West void in ♦: E wins 18
+                  "AS 9S 8S"):       # trick 6: E leads the A♠, South to play
+        for card in _cards(trick):
+            deal.play(card)          # refuses an illegal card (R3)
+    return deal
+
+
+def test_a_small_loss_that_sinks_the_contract_is_a_mistake() -> None:
+    """Grading by outcome (R6.2) on a certain position (:func:`sink_position`): the Q♠
+    loses only 3 card points against the 7♠, but it sinks the contract in every world."""
+    deal = sink_position()
+    obs = _obs(deal)
+    trump, trick = obs.trump, obs.trick
+    queen, seven, jack = Card.parse("QS"), Card.parse("7S"), Card.parse("JH")
+    # The premises, from what South sees.
+    assert obs.taker is S and trump is Suit.HEARTS
+    assert not obs.belote_calls and not obs.shown_announcements       # no bonus (R5, R4)
+    assert [t.winner for t in obs.tricks] == [S, S, W, E, E]
+    won = {team: sum(t.points for t in obs.tricks if t.winner.team is team) for team in Team}
+    assert won == {Team.NS: 44, Team.EW: 69}
+    assert trick.cards == tuple(_cards("AS 9S 8S")) and trick.master.seat is E
+    assert set(obs.legal_plays) == {queen, seven}           # both under the A♠ (R3.1)
+    assert obs.hand == (queen, seven, jack)
+    unseen = set(DECK) - set(obs.hand) - set(obs.played_cards)
+    assert len(unseen) == 6 and {c.suit for c in unseen} == {Suit.DIAMONDS, Suit.CLUBS}
+    # No other trump, no other spade: North-South win tricks 7 and 8 in every world.
+    last_two = points(jack, trump) + sum(points(c, trump) for c in unseen) + DIX_DE_DER
+
+    def totals(card: Card) -> tuple[int, int]:
+        """North-South's and East-West's totals (R6.1) when South plays ``card``."""
+        kept = seven if card == queen else queen
+        return (won[Team.NS] + last_two + points(kept, trump),
+                won[Team.EW] + trick.points + points(card, trump))
+
+    assert totals(seven) == (82, 80)                        # made
+    assert totals(queen) == (79, 83)                        # dedans
+    # The engine's own score of the real deal agrees.
+    for card, outcome in ((seven, Outcome.MADE), (queen, Outcome.DEDANS)):
+        end = deal.copy()
+        end.play(card)
+        while end.phase is Phase.PLAY:
+            end.play(CLUB.choose_card(end.observation(end.turn), random.Random(0)).action)
+        assert end.score.outcome is outcome
+        assert (end.score.totals[Team.NS], end.score.totals[Team.EW]) == totals(card)
+
+    good = review(obs, seven, rng=random.Random(0))
+    bad = review(obs, queen, rng=random.Random(0))
+    assert good.samples == bad.samples == plays.SOLVES[3]   # solved exactly, world by world
+    for got in (good, bad):
+        assert dict(got.success) == {seven: 1.0, queen: 0.0}    # in every sampled world
+        assert dict(got.values) == {c: totals(c)[0] - won[Team.NS] for c in (seven, queen)}
+    assert good.verdict is Verdict.BEST and good.best == (seven,)
+    assert good.loss == 0 and not good.outcome_changed
+    assert bad.verdict is Verdict.MISTAKE and bad.outcome_changed
+    assert bad.loss == 3.0 and bad.loss < plays.MISTAKE_LOSS
+    assert bad.best_success == 1.0
+    assert ("It changes the outcome of the contract: your team reaches its goal in 100% of "
+            "these deals with 7♠, only 0% with Q♠.") in bad.explanation("en")
+    assert ("Elle change l'issue du contrat\u00a0: ton équipe atteint son but dans 100\u00a0% de "
+            "ces donnes avec 7♠, seulement 0\u00a0% avec D♠.") in bad.explanation("fr")
+    assert "3 points" in bad.explanation("en") and "3 points" in bad.explanation("fr")
+
+
+def test_the_coach_says_to_keep_a_master_honour() -> None:
+    """Deal 16 played by club players to trick 5 (spades trumps): North's 9♠ wins the
+    trick, South holds K♦ A♣ J♦ 9♣. Feeding the A♣ (11 points) loses: it is the master
+    club and wins a trick of its own later; the coach names that reason (KEEP_MASTER), and
+    the review says what tells the J♦ from the A♣: the master card kept (MASTER_KEPT)."""
+    deal = club_bid(16)
+    while not (deal.turn is S and len(deal.hand(S)) == 4):
+        deal.play(CLUB.choose_card(deal.observation(deal.turn), random.Random(0)).action)
+    obs = deal.observation(S)
+    assert obs.trump is Suit.SPADES and obs.trick.master.seat is N
+    assert set(obs.hand) == set(_cards("KD AC JD 9C"))
+    got = review(obs, "AC", rng=random.Random(1))
+    assert got.verdict in (Verdict.INACCURACY, Verdict.MISTAKE) and got.loss > plays.TOLERANCE
+    assert Card.parse("AC") not in got.best
+    assert got.reason is Technique.KEEP_MASTER and got.reason_cards == (Card.parse("AC"),)
+    assert got.differences[0] == plays.Difference(plays.Fact.MASTER_KEPT, Card.parse("JD"),
+                                                  Card.parse("AC"))
+    assert "J♦ keeps your A♣, a master card, to win a trick of its own later" in (
+        got.explanation("en"))
+    assert "Le V♦ garde ton A♣, carte maîtresse, pour faire un pli à elle seule" in (
+        got.explanation("fr"))
+
+
+def test_a_gap_within_the_sampling_noise_is_not_blamed() -> None:
+    """Per-world differences that disagree are noise; the same gap on every world is not."""
+    best = [30, 0, 30, 0, 30, 0]
+    noisy = [0, 24, 0, 24, 0, 24]          # 6 points behind on average, worlds disagree
+    steady = [24, -6, 24, -6, 24, -6]      # 6 points behind on every world
+    assert plays._noise(best, noisy) > 6 > plays.TOLERANCE
+    assert plays._noise(best, steady) == 0.0
+    assert plays._noise([10], [0]) == 0.0  # one world: no estimate of the noise
+    assert not plays._significant(0.33, plays.OUTCOME_TOLERANCE, 0.42)
+    assert plays._significant(0.5, plays.OUTCOME_TOLERANCE, 0.45)
+    assert not plays._significant(0.2, plays.OUTCOME_TOLERANCE, 0.0)

@@ -1,0 +1,245 @@
+"""The table session (belote_teach.coach.session): the learner's decisions through the checked
+engine, computer players one decision at a time, the coach's comments, undo, restart,
+a whole game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from belote_teach.coach.plays import Verdict
+from belote_teach.coach.session import Event, ReplayError, TableSession
+from belote_teach.engine.bidding import PASS
+from belote_teach.engine.cards import DECK, Seat
+from belote_teach.engine.deal import Deal, Phase
+from belote_teach.engine.errors import IllegalPlayError
+from belote_teach.engine.game import Game
+from belote_teach.players import make_player
+
+S = Seat.SOUTH
+CLUB = make_player("club")
+
+
+def _learner_acts(session: TableSession) -> None:
+    """The learner decides as the club player would (announcing everything)."""
+    obs = session.observation
+    if session.deal.phase.is_bidding:
+        assert session.bid(CLUB.choose_bid(obs, random.Random(0)).action).accepted
+    else:
+        card = CLUB.choose_card(obs, random.Random(0)).action
+        assert session.play(card, announce=obs.announcements_available).accepted
+
+
+def _play_out(session: TableSession) -> list[Event]:
+    events: list[Event] = []
+    start = session.deal
+    while not start.phase.is_over:
+        events += session.run_computers()
+        if session.learner_to_act and session.deal is start:
+            _learner_acts(session)
+    return events
+
+
+def test_a_whole_deal_with_the_coach() -> None:
+    session = TableSession(Deal.new(Seat.WEST, rng=3), rng=1)
+    deal = session.deal
+    comments = 0
+    while not deal.phase.is_over:
+        session.run_computers()
+        if not session.learner_to_act:
+            continue
+        obs = session.observation
+        if deal.phase.is_bidding:
+            feedback = session.bid(CLUB.choose_bid(obs, random.Random(0)).action)
+        else:
+            illegal = [c for c in obs.hand if c not in obs.legal_plays]
+            if illegal:                                   # refused, nothing changes
+                before = deal.actions
+                refused = session.play(illegal[0])
+                assert not refused.accepted and refused.reviews == ()
+                assert "R3" in refused.text or "must" in refused.text
+                assert deal.actions == before and session.learner_to_act
+            card = CLUB.choose_card(obs, random.Random(0)).action
+            feedback = session.play(card, announce=obs.announcements_available)
+        assert feedback.accepted and feedback.text and feedback.reviews
+        comments += 1
+    assert deal.phase is Phase.SCORED and comments >= 9       # a bid and 8 cards
+    assert all(m.review.verdict in (Verdict.INACCURACY, Verdict.MISTAKE)
+               for m in session.mistakes)
+
+
+def test_computers_act_one_decision_at_a_time() -> None:
+    session = TableSession(Deal.new(S, rng=5), rng=2, coaching=False)
+    assert session.computer_to_act                       # East bids first (dealer South)
+    event = session.step()
+    assert event.kind == "bid" and event.seat is S.next and event.reason is not None
+    assert len(session.deal.actions) == 1
+    session.run_computers()
+    assert session.learner_to_act
+    with pytest.raises(ValueError, match="no computer player to act"):
+        session.step()
+    with pytest.raises(ValueError, match="cannot play now"):
+        session.play(session.observation.hand[0])
+
+
+def test_undo_takes_back_the_learner_card_and_what_followed() -> None:
+    session = TableSession(Deal.new(Seat.WEST, rng=3), rng=1)
+    while session.deal.phase.is_bidding:
+        session.run_computers()
+        if session.learner_to_act:
+            _learner_acts(session)
+    session.run_computers()
+    assert session.learner_to_act
+    hand = session.observation.hand
+    before = session.deal.actions
+    _learner_acts(session)
+    session.run_computers()
+    assert session.undo()
+    assert session.deal.actions == before and session.observation.hand == hand
+    assert session.learner_to_act
+
+
+def test_no_undo_without_the_coach_and_restart() -> None:
+    session = TableSession(Deal.new(Seat.WEST, rng=3), rng=1, coaching=False)
+    _play_out(session)
+    assert not session.undo()
+    session.restart()
+    assert session.deal.actions == () and session.deal.phase.is_bidding
+
+
+def passed_out_seed() -> int:
+    """The first seed whose deal (dealer South) club players pass out in both rounds."""
+    for seed in range(200):
+        probe = Deal.new(S, rng=seed)
+        while probe.phase.is_bidding:
+            probe.bid(CLUB.choose_bid(probe.observation(probe.turn), random.Random(0)).action)
+        if probe.phase is Phase.PASSED_OUT:
+            return seed
+    pytest.fail("no passed-out deal among 200 seeds")
+
+
+def test_a_passed_out_deal() -> None:
+    """Everybody passes both rounds: the deal is passed out, no crash, nothing to score."""
+    session = TableSession(Deal.new(S, rng=passed_out_seed()), rng=0, coaching=False)
+    while not session.deal.phase.is_over:
+        session.run_computers()
+        if session.learner_to_act:
+            session.bid(PASS)
+    assert session.deal.phase is Phase.PASSED_OUT and session.deal.score is None
+
+
+def test_the_same_seed_gives_the_same_table() -> None:
+    runs = []
+    for _ in range(2):
+        session = TableSession(Deal.new(Seat.NORTH, rng=8), rng=4, coaching=False)
+        runs.append(_play_out(session))
+    assert runs[0] == runs[1]
+
+
+def test_a_whole_game_to_501() -> None:
+    game = Game({"target": 501}, rng=11)
+    session = TableSession(game, rng=3, coaching=False)
+    for _ in range(60):
+        if game.is_over:
+            break
+        _play_out(session)
+        if not game.is_over:
+            session.next_deal()
+    assert game.is_over and game.winner is not None
+    assert max(game.totals.values()) >= 501
+
+
+def test_errors() -> None:
+    with pytest.raises(ValueError, match="Deal or a Game"):
+        TableSession("deal")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="language"):
+        TableSession(Deal.new(S, rng=1), lang="de")
+    with pytest.raises(ValueError, match="cannot bid"):
+        TableSession(Deal.new(S, rng=1)).bid(PASS)       # East's turn, not South's
+    session = TableSession(Deal.new(Seat.WEST, rng=3), rng=1, coaching=False)
+    while not (session.deal.phase is Phase.PLAY and session.learner_to_act):
+        session.run_computers()
+        if session.learner_to_act and session.deal.phase.is_bidding:
+            _learner_acts(session)
+    assert session.deal.phase is Phase.PLAY and session.learner_to_act
+    elsewhere = next(c for c in DECK if c not in session.observation.hand)
+    with pytest.raises(IllegalPlayError):
+        session.play(elsewhere)
+
+
+def test_a_wrong_belote_is_refused_in_the_learner_language_without_the_coach() -> None:
+    session = TableSession(Deal.new(Seat.WEST, rng=3), rng=1, coaching=False, lang="fr")
+    while not (session.deal.phase is Phase.PLAY and session.learner_to_act):
+        session.run_computers()
+        if session.learner_to_act and session.deal.phase.is_bidding:
+            _learner_acts(session)
+    obs = session.observation
+    trump = obs.trump
+    card = next(c for c in obs.legal_plays if c.suit is not trump)
+    before = session.deal.actions
+    refused = session.play(card, belote=True)
+    assert not refused.accepted and session.deal.actions == before
+    assert "belote" in refused.text.lower() and "R5" in refused.text
+    assert "refused" not in refused.text                   # not the engine's English
+
+
+@pytest.mark.parametrize("coaching", [True, False])
+def test_an_illegal_bid_is_refused_in_the_learner_language(coaching: bool) -> None:
+    """Naming a suit in round 1 (R2.4) is refused with the rule in French, coach or not,
+    and changes nothing."""
+    session = TableSession(Deal.new(Seat.WEST, rng=3), rng=1, coaching=coaching, lang="fr")
+    session.run_computers()
+    assert session.learner_to_act and session.deal.phase is Phase.BIDDING_1
+    before = session.deal.actions
+    other = next(s for s in "SHDC" if s != session.deal.turned.suit.value)
+    refused = session.bid(other)
+    assert not refused.accepted and session.deal.actions == before
+    assert "Au premier tour (R2.4)" in refused.text
+    assert "not" not in refused.text.split() and "round" not in refused.text
+
+
+def test_every_position_has_its_own_token() -> None:
+    """The token changes with every action, undo and restart, never coming back to an
+    earlier one, even where the position itself comes back."""
+    session = TableSession(Deal.new(Seat.WEST, rng=3), rng=1)
+    seen = [session.position]
+    while session.deal.phase.is_bidding:
+        session.run_computers()
+        if session.learner_to_act:
+            _learner_acts(session)
+        seen.append(session.position)
+    session.run_computers()
+    seen.append(session.position)
+    _learner_acts(session)
+    seen.append(session.position)
+    assert session.undo()
+    seen.append(session.position)
+    session.restart()
+    seen.append(session.position)
+    changes = [token for i, token in enumerate(seen) if i == 0 or token != seen[i - 1]]
+    assert len(changes) >= 5 and len(set(changes)) == len(changes), seen
+
+
+def test_a_replay_in_a_game_is_practice_beside_it() -> None:
+    """In a game a deal is replayed once over, beside the game: the game's deal and score
+    sheet stay as first played; a saved replay of another deal is refused."""
+    game = Game({"target": 501}, rng=11, auto_advance=False)
+    session = TableSession(game, rng=3, coaching=False)
+    with pytest.raises(ReplayError, match="in progress"):
+        session.restart()
+    _play_out(session)
+    first, sheet = game.deal.copy(), game.sheet
+    session.restart()
+    assert session.replaying and session.deal is not game.deal and session.deal.actions == ()
+    _play_out(session)
+    assert game.deal == first and game.sheet == sheet and session.deal.phase.is_over
+    kept = session.practice_transcript()
+    assert kept is not None
+    other = TableSession(game.copy(), rng=3, coaching=False)
+    other.resume_practice(kept)
+    assert other.deal == session.deal
+    session.next_deal()
+    assert not session.replaying and game.number == 2
+    with pytest.raises(ReplayError, match="whose deal is over"):
+        session.resume_practice(kept)

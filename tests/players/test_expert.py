@@ -1,0 +1,190 @@
+"""Level ``expert`` (perfect-information Monte Carlo): legality, determinism, no access
+to hidden cards, the exact solver in endings, bidding by simulation."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+import pytest
+
+from belote_teach.engine.bidding import PASS, TAKE
+from belote_teach.engine.cards import DECK, Card, Seat
+from belote_teach.engine.deal import Deal, Phase
+from belote_teach.engine.observation import Observation
+from belote_teach.players import (
+    LEVELS,
+    ClubPlayer,
+    Decision,
+    ExpertPlayer,
+    Player,
+    Technique,
+    make_player,
+    play_deal,
+)
+from belote_teach.players.base import says_belote
+from belote_teach.players.expert import bid_chances
+from belote_teach.search.solver import solve
+
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+CLUB = ClubPlayer()
+
+
+def test_expert_is_a_registered_level() -> None:
+    assert LEVELS["expert"] is ExpertPlayer
+    player = make_player("expert")
+    assert isinstance(player, ExpertPlayer) and isinstance(player, Player)
+    assert player.name == "expert"
+
+
+def test_every_action_is_legal_over_seeded_deals() -> None:
+    """20 seeded deals through the checked API, the expert at one seat (two partners in
+    deal 3), club players elsewhere; every decision carries a reason."""
+    scored = 0
+    for seed in range(20):
+        expert_seats = {Seat(("N", "E", "S", "W")[seed % 4])}
+        if seed == 3:
+            expert_seats.add(next(iter(expert_seats)).partner)
+        players: dict[Seat, Player] = {
+            seat: ExpertPlayer() if seat in expert_seats else CLUB for seat in Seat}
+        rules = "ffb2016" if seed % 10 == 9 else "classic"
+        deal = Deal.new(Seat(("W", "N", "E", "S")[seed % 4]), rng=seed, rules=rules)
+        turns = play_deal(deal, players, random.Random(seed))
+        assert deal.phase.is_over
+        for turn in turns:
+            assert isinstance(turn.decision, Decision)
+            assert isinstance(turn.decision.reason, Technique)
+        scored += deal.phase is Phase.SCORED
+    assert scored >= 10
+
+
+def test_deterministic_given_the_seed() -> None:
+    for seed in (1, 2):
+        runs = []
+        for _ in range(2):
+            deal = Deal.new(Seat.SOUTH, rng=seed)
+            players: dict[Seat, Player] = {
+                seat: ExpertPlayer() if seat is (N, E)[seed - 1] else CLUB for seat in Seat}
+            turns = play_deal(deal, players, random.Random(seed))
+            runs.append((deal.actions, turns))
+        assert runs[0] == runs[1]
+
+
+def _reshuffle_unseen(deal: Deal, seed: int) -> Deal:
+    """The same deal for South (dealer West: South speaks first and, as taker, receives
+    the first two stock cards), the other hands and the rest of the stock shuffled."""
+    dealt = deal.dealt_hands
+    stock = list(deal.initial_stock)
+    others = [c for seat in (E, N, W) for c in dealt[seat]] + stock[2:]
+    random.Random(seed).shuffle(others)
+    hands = {S: list(dealt[S]), E: others[0:5], N: others[5:10], W: others[10:15]}
+    return Deal.from_hands(W, hands, deal.turned, stock[:2] + others[15:], deal.rules)
+
+
+def test_decisions_do_not_depend_on_hidden_cards() -> None:
+    """Same observation, different hidden cards: same bid and same first card."""
+    player = ExpertPlayer()
+    differed = 0
+    for seed in range(4):
+        one = Deal.new(W, rng=seed)
+        two = _reshuffle_unseen(one, seed + 1000)
+        differed += one.hand(E) != two.hand(E)
+        seen = [d.observation(S) for d in (one, two)]
+        assert seen[0] == seen[1]
+        bids = [player.choose_bid(o, random.Random(seed)) for o in seen]
+        assert bids[0] == bids[1]
+        for deal in (one, two):
+            deal.bid(TAKE)                                  # South takes: same 8 cards
+        seen = [d.observation(S) for d in (one, two)]
+        assert seen[0] == seen[1]
+        cards = [player.choose_card(o, random.Random(seed)) for o in seen]
+        assert cards[0] == cards[1]
+    assert differed >= 3
+
+
+def _club_to(seed: int, seat: Seat, cards_left: int) -> Deal:
+    """Deal ``seed`` (dealer South) bid and played by club players until ``seat`` is to
+    play with ``cards_left`` cards in hand."""
+    deal = Deal.new(S, rng=seed)
+    while deal.phase.is_bidding:
+        turn = deal.turn
+        assert turn is not None
+        deal.bid(CLUB.choose_bid(deal.observation(turn), random.Random(0)).action, seat=turn)
+    while True:
+        turn = deal.turn
+        assert turn is not None and deal.phase is Phase.PLAY
+        obs = deal.observation(turn)
+        if turn is seat and len(obs.hand) == cards_left:
+            return deal
+        card = CLUB.choose_card(obs, random.Random(0)).action
+        deal.play(card, seat=turn, announce=obs.announcements_available,
+                  belote=says_belote(deal, turn, card))
+
+
+def test_ending_choice_matches_the_solver() -> None:
+    """Deal 16, trick 5 (4 cards left): South (KD AC JD 9C, diamonds trumps) follows
+    QS 9S 8C. On the real hands the solver gives JD 70 points, 9C 68, AC 51, KD 47; the
+    club player cashes AC; the expert, from its observation only, finds JD."""
+    deal = _club_to(16, S, 4)
+    obs = deal.observation(S)
+    assert obs.legal_plays is not None and obs.trick is not None
+    hands: dict[Seat | str, Iterable[Card | str]] = {seat: deal.hand(seat) for seat in Seat}
+    assert deal.trump is not None
+    exact = solve(hands, deal.trump, obs.trick.cards, obs.trick.leader, deal.rules)
+    assert exact.best == (Card.parse("JD"),)
+    decision = ExpertPlayer().choose_card(obs, random.Random(16))
+    assert decision.action == exact.best[0]
+    assert decision.reason is Technique.DOUBLE_DUMMY and decision.cards == (decision.action,)
+    assert CLUB.choose_card(obs, random.Random(0)).action == Card.parse("AC")
+
+
+def _opening(hand: str, turned: str) -> Observation:
+    """South's view at the first bid (dealer West), holding ``hand``."""
+    mine = hand.split()
+    rest = [str(c) for c in DECK if str(c) not in mine and str(c) != turned]
+    hands = {S: mine, E: rest[0:5], N: rest[5:10], W: rest[10:15]}
+    return Deal.from_hands(W, hands, turned, rest[15:]).observation(S)
+
+
+def test_bids_by_simulation() -> None:
+    player = ExpertPlayer()
+    strong = _opening("JH 9H AH AS AC", "10H")
+    decision = player.choose_bid(strong, random.Random(5))
+    assert decision.action == TAKE and decision.reason is Technique.TAKE_BY_SIMULATION
+    assert set(decision.cards) == {Card.parse(c) for c in ("JH", "9H", "AH", "10H")}
+    weak = _opening("7H 8S 7D 8D 7C", "8H")
+    assert bid_chances(weak, random.Random(5))[TAKE] < 0.5
+    decision = player.choose_bid(weak, random.Random(5))
+    assert decision.action == PASS and decision.reason is Technique.PASS_BY_SIMULATION
+    hopeless = _opening("7S 8S 7D 8D 7C", "8H")                # not a trump: no simulation
+    assert bid_chances(hopeless, random.Random(5)) == {}
+    assert player.choose_bid(hopeless, random.Random(5)).action == PASS
+
+
+def test_completions_agree_with_the_earlier_passes() -> None:
+    """After three passes in round 1, the simulated completions give no passing seat a
+    hand with which a club player would have taken (the bids are read as information)."""
+    from belote_teach.players import expert
+
+    deal = Deal.new(S, rng=4)
+    for _ in range(3):
+        deal.bid(PASS)
+    obs = deal.observation(deal.turn)
+    assert [bid for _, bid in obs.bids] == [PASS, PASS, PASS]
+    rng = random.Random(2)
+    for _ in range(10):
+        completed = expert._completion(obs, rng)
+        assert completed.hand(obs.seat) == obs.hand and completed.turned == obs.turned
+        for seat, _bid in obs.bids:
+            view = Deal.from_hands(obs.dealer, {s: completed.dealt_hands[s] for s in Seat},
+                                   obs.turned, completed.initial_stock, obs.rules)
+            while view.turn is not seat:
+                view.bid(PASS)
+            assert CLUB.choose_bid(view.observation(seat), random.Random(0)).action == PASS
+
+
+@pytest.mark.parametrize("wrong", [-0.1, 1.5])
+def test_take_threshold_is_checked(wrong: float) -> None:
+    assert ExpertPlayer(0.6).take_threshold == 0.6
+    with pytest.raises(ValueError, match="take_threshold"):
+        ExpertPlayer(wrong)
