@@ -7,10 +7,10 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 from architecture import PACKAGE, module_name, private_imports
 
 ROOT = PACKAGE.parent
