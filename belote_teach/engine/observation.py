@@ -22,10 +22,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from belote_teach.engine.cards import Suit
+from belote_teach.engine.errors import PhaseError
+
 if TYPE_CHECKING:
     from belote_teach.engine.announcements import Announcement, AnnouncementType
     from belote_teach.engine.bidding import Bid, Contract
-    from belote_teach.engine.cards import Card, Seat, Suit, Team
+    from belote_teach.engine.cards import Card, Seat, Team
     from belote_teach.engine.deal import BeloteCall, Declared, Phase
     from belote_teach.engine.rules import LegalPlays, RuleSet
     from belote_teach.engine.scoring import ScoreBreakdown
@@ -108,6 +111,25 @@ class Observation:
     def taker(self) -> Seat | None:
         """The taker once somebody took, else ``None``."""
         return self.contract.taker if self.contract is not None else None
+
+    def trumps_if_taken(self, suit: Suit | str) -> tuple[Card, ...]:
+        """The atouts this seat would hold before completion if ``suit`` became atout: its
+        cards of ``suit`` in hand order, then the retourne when it is of ``suit`` (the
+        taker receives it, R2.7), whichever round the bid is made in.
+
+        Args:
+            suit: the would-be atout, a :class:`~belote_teach.engine.cards.Suit` or its
+                letter.
+
+        Raises:
+            PhaseError: the deal is not in a bidding phase (R2.4, R2.5).
+            InvalidCardError: ``suit`` names no suit.
+        """
+        atout = Suit.parse(suit)
+        if not self.phase.is_bidding:
+            raise PhaseError(f"trumps_if_taken({atout}) refused: {self.seat} is not bidding, "
+                             f"the deal is in phase {self.phase.name} (R2.4, R2.5)")
+        return tuple(c for c in (*self.hand, self.turned) if c.suit is atout)
 
     @property
     def played_cards(self) -> tuple[Card, ...]:
