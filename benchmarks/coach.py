@@ -2,7 +2,7 @@
 :func:`belote_teach.coach.plays.hint` at each trick of real deals. A script that prints
 figures, not a test.
 
-    .venv/bin/python benchmarks/plays.py [--deals 30] [--seed 0]
+    .venv/bin/python benchmarks/coach.py [--deals 30] [--seed 0]
 
 What is measured
 ----------------
@@ -10,13 +10,13 @@ Deals ``seed .. seed + deals - 1`` (dealer South, preset ``classic``) are bid an
 by club players. At every card of every seat (the learner may sit anywhere) the seat's
 :class:`~belote_teach.engine.observation.Observation` is reviewed twice: ``review`` of the card
 the club player chooses and ``hint``, each with the default number of worlds
-(:func:`belote_teach.coach.plays.samples_for`) and a fresh ``random.Random``. Positions with a
+(:func:`belote_teach.search.evaluation.samples_for`) and a fresh ``random.Random``. Positions with a
 single legal card (or only equivalent ones) are answered without sampling and are left
 out of the figures. One core (the process is pinned to one CPU where the OS allows).
 
 Printed per trick (1 to 8): positions measured, worlds sampled (min-max), the evaluation
 used (club playouts or the double-dummy solver), and the median, 95th percentile and
-maximum latency of ``review`` and ``hint`` in milliseconds. Target (issue 4): under
+maximum latency of ``review`` and ``hint`` in milliseconds. Target: under
 500 ms at the 95th percentile at every trick.
 """
 
@@ -35,6 +35,7 @@ from belote_teach.engine.cards import Seat
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.players import ClubPlayer
 from belote_teach.players.base import says_belote
+from belote_teach.search import evaluation
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -61,7 +62,7 @@ def measure(deals: int, seed: int) -> dict[int, dict[str, list[float]]]:
             assert turn is not None
             obs = deal.observation(turn)
             card = club.choose_card(obs, random.Random(i)).action
-            samples = plays.samples_for(obs)
+            samples = evaluation.samples_for(obs)
             if samples:
                 trick = len(obs.tricks) + 1
                 start = time.perf_counter()
@@ -101,7 +102,7 @@ def main() -> None:
             cells.append(f"{statistics.median(ms):6.1f} / {percentile(ms, 0.95):6.1f} / "
                          f"{max(ms):6.1f}")
         worlds = f"{int(min(row['samples']))}-{int(max(row['samples']))}"
-        method = "solver" if 9 - trick <= plays.SOLVER_CARDS else "playouts"
+        method = "solver" if 9 - trick <= evaluation.SOLVER_CARDS else "playouts"
         print(f"{trick:5}  {len(row['review']):9}  {worlds:>6}  {method:10}  "
               f"{cells[0]}   {cells[1]}")
     print(f"worst 95th percentile: {worst:.1f} ms (target: under 500 ms at every trick)")

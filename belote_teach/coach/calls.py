@@ -92,7 +92,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from belote_teach.coach.plays import Verdict, _check_card_turn
+from belote_teach.coach.plays import Verdict, check_card_turn
 from belote_teach.engine.announcements import (
     BELOTE_POINTS,
     Announcement,
@@ -182,9 +182,9 @@ def _replayed_chance(obs: Observation, bid: Bid, rng: random.Random, samples: in
     the expert's own completion and playout, for a bid it does not simulate itself."""
     made = 0
     for _ in range(samples):
-        deal = expert._completion(obs, rng)
+        deal = expert.completion(obs, rng)
         deal.bid(bid, seat=obs.seat)
-        if deal.phase is Phase.PLAY and expert._made(deal):
+        if deal.phase is Phase.PLAY and expert.made_by_club(deal):
             made += 1
     return made / samples
 
@@ -449,7 +449,7 @@ def hint_bid(observation: Observation, *, rng: random.Random, samples: int | Non
 # ------------------------------------------------------------------------ announcements
 def _first_card_check(obs: Observation, what: str) -> Suit:
     """The atout suit, or the error saying why it is not ``obs.seat``'s turn to play."""
-    _check_card_turn(obs, what)
+    check_card_turn(obs, what)
     assert obs.trump is not None
     return obs.trump
 

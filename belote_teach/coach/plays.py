@@ -8,18 +8,22 @@ card points against the best card and whether the card changes the contract outc
 
 How a card is judged
 --------------------
+The values come from :mod:`belote_teach.search.evaluation` (shared with the expert
+player), with the club player as the playouts' policy.
+
 1. Worlds: :func:`~belote_teach.search.sampling.sample_worlds` deals the cards the learner
    cannot see to the three other seats, consistently with the observation (hand sizes,
    voids, trump ceilings, the taker's turned card, shown announcements). The real
    hidden hands are never read: the coach receives an observation, not a deal. So a
    loss that happens only on the real hidden cards, not on average, is luck and is
    never blamed.
-2. Values on each world: from trick 3 on (:data:`SOLVER_CARDS` cards in hand or
-   fewer) the exact double-dummy solver (:func:`~belote_teach.search.solver.solve`) values
-   every legal card at once: the points each team wins from there with best play by
-   all four. At tricks 1 and 2 (8 or 7 cards, where a solve takes 25 to 150 ms a world)
-   every legal card is played and the deal is completed by
-   :class:`~belote_teach.players.club.ClubPlayer` for all four seats. The same worlds
+2. Values on each world: from trick 3 on (6 cards in hand or fewer,
+   :data:`~belote_teach.search.evaluation.SOLVER_CARDS`) the exact double-dummy solver
+   (:func:`~belote_teach.search.solver.solve`) values every legal card at once: the
+   points each team wins from there with best play by all four. At tricks 1 and 2 (8
+   or 7 cards, where a solve takes 25 to 150 ms a world) every legal card is played and
+   the deal is completed by :class:`~belote_teach.players.club.ClubPlayer` for all four
+   seats. The same worlds
    serve every card (common random numbers), so the differences between cards are far
    less noisy than each average.
 3. Value: the card points (R1.2–R1.4, dix de der included) the learner's team wins from
@@ -51,15 +55,16 @@ Verdicts (loss in card points, :data:`TOLERANCE` = 4):
 - ``MISTAKE``: a loss of 10 points or more (a 10 given away), or any outcome change (a
   3-point card that sinks the contract is a serious mistake).
 
-Samples: the same worlds serve every legal card. With the solver (trick 3 on) a review
-solves :data:`SOLVES` worlds (12 with 6 cards in hand, 24 with 5, 32 with 4 or fewer);
-with playouts (tricks 1 and 2) it costs (worlds x legal cards) playouts, a budget
-(:data:`PLAYOUTS`: 48 with 8 or 7 cards in hand) divided among the legal cards,
-with 4 to 32 worlds (:data:`MIN_SAMPLES`, :data:`MAX_SAMPLES`): e.g. 8 legal cards at
-trick 1 get 6 worlds. Equivalent cards (same suit and points, no card another player may
-hold between them) count as one. A single legal card, or only equivalent ones, needs no world
-(``samples == 0``). This keeps the latency target (500 ms at the 95th percentile on one
-core, ``benchmarks/coach.py``); ``samples=`` overrides it.
+Samples (the budgets of :mod:`belote_teach.search.evaluation`): the same worlds serve
+every legal card. With the solver (trick 3 on) a review solves ``SOLVES`` worlds (12 with
+6 cards in hand, 24 with 5, 32 with 4 or fewer); with playouts (tricks 1 and 2) it costs
+(worlds x legal cards) playouts, a budget (``PLAYOUTS``: 48 with 8 or 7 cards in hand)
+divided among the legal cards, with 4 to 32 worlds (``MIN_SAMPLES``, ``MAX_SAMPLES``):
+e.g. 8 legal cards at trick 1 get 6 worlds. Equivalent cards (same suit and points, no
+card another player may hold between them) count as one. A single legal card, or only
+equivalent ones, needs no world (``samples == 0``). This keeps the latency target (500
+ms at the 95th percentile on one core, ``benchmarks/coach.py``); ``samples=`` overrides
+it.
 
 Explanations
 ------------
@@ -82,46 +87,37 @@ hint names is the ``BEST`` of the reviews made from the same evaluation.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from math import sqrt
-from statistics import fmean, stdev
+from statistics import stdev
 
 from belote_teach import explain
 from belote_teach.engine.cards import (
     DECK,
-    DECK_POINTS,
-    DIX_DE_DER,
     Card,
     Rank,
     Seat,
     Suit,
-    Team,
     points,
     strength,
 )
 from belote_teach.engine.deal import Phase
 from belote_teach.engine.errors import OutOfTurnError, PhaseError
 from belote_teach.engine.observation import Observation
-from belote_teach.engine.rules import LegalPlays, legal_plays
+from belote_teach.engine.rules import LegalPlays
 from belote_teach.engine.trick import Trick
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
-from belote_teach.search.sampling import sample_worlds
-from belote_teach.search.tracking import _NO_CEILING, Tracking, _infer, track, tracking_from
+from belote_teach.search.evaluation import equivalent_groups, samples_for, value_cards
+from belote_teach.search.tracking import Tracking, track
 
 __all__ = [
-    "MAX_SAMPLES",
-    "MIN_SAMPLES",
     "MISTAKE_LOSS",
     "NOISE_Z",
     "OUTCOME_TOLERANCE",
-    "PLAYOUTS",
-    "SOLVER_CARDS",
-    "SOLVES",
     "TOLERANCE",
     "Difference",
     "Evaluation",
@@ -129,10 +125,10 @@ __all__ = [
     "Hint",
     "Review",
     "Verdict",
+    "check_card_turn",
     "evaluate",
     "hint",
     "review",
-    "samples_for",
 ]
 
 #: Card points within which a card is as good as the best (sampling noise), inclusive.
@@ -146,43 +142,7 @@ OUTCOME_TOLERANCE = 0.25
 #: cards is treated as sampling noise (about 95% confidence): with few worlds (trick 1)
 #: a card is only called worse when the worlds agree that it is.
 NOISE_Z = 2.0
-#: Playouts (worlds x legal cards) per review, by cards in the learner's hand: a
-#: playout from the first trick costs about 5 ms (tricks 1 and 2 only, see SOLVER_CARDS).
-PLAYOUTS: Mapping[int, int] = {8: 48, 7: 48}
-#: Fewest and most worlds per review (when there are 2 legal cards or more).
-MIN_SAMPLES = 4
-MAX_SAMPLES = 32
-#: Cards in hand from which worlds are valued by the exact double-dummy solver rather
-#: than by club playouts (from trick 3 on; in real deals a solve with 7 cards in hand
-#: takes about 25 ms median and over 100 ms at the 95th percentile, 8 cards about 150 ms
-#: median: too slow for enough worlds within the latency budget).
-SOLVER_CARDS = 6
-#: Worlds solved per review by the double-dummy solver, by cards in the learner's hand
-#: (a 6-card solve of a real deal takes about 9 ms median, a 4-card one about 1 ms).
-#: Independent of the number of legal cards: one solve values them all.
-SOLVES: Mapping[int, int] = {6: 12, 5: 24, 4: 32, 3: 32, 2: 32}
-
-
-
-class _PlayoutClub(ClubPlayer):
-    """The club player with the tracking given rather than recomputed from the whole
-    observation at every card (the playouts' cost). Same choice as
-    :meth:`ClubPlayer.choose_card` given ``track(obs)`` (checked in the tests)."""
-
-    def choose_tracked(self, obs: Observation, info: Tracking) -> Decision[Card]:
-        """As :meth:`ClubPlayer.choose_card`, with ``info == track(obs)``."""
-        assert obs.legal_plays is not None and obs.trick is not None
-        legal = list(obs.legal_plays)
-        if len(legal) == 1:
-            return Decision(legal[0], Technique.ONLY_CHOICE)
-        if obs.trick.plays:
-            decision = self._follow(obs, info, legal)
-        else:
-            decision = self._lead(obs, info, legal)
-        return self._keep_for_last(obs, info, legal, decision)
-
-
-_CLUB = _PlayoutClub()
+_CLUB = ClubPlayer()
 
 
 class Verdict(enum.Enum):
@@ -413,189 +373,15 @@ class Hint:
         return explain.coach_hint(self.card, self.reason, self.reason_cards, self.trump, lang)
 
 
-# ------------------------------------------------------------------------ playouts
-def _team_totals_before(obs: Observation) -> dict[Team, int]:
-    """Card points each team won in the completed tricks (dix de der not yet)."""
-    won = dict.fromkeys(Team, 0)
-    for trick in obs.tricks:
-        won[trick.winner.team] += trick.points
-    return won
+def check_card_turn(obs: Observation, what: str) -> None:
+    """Refuse ``obs`` unless it is its seat's turn to play a card; ``what`` names the
+    caller in the message (``"review"``).
 
-
-def _belote(obs: Observation, world: Mapping[Seat, tuple[Card, ...]]) -> dict[Team, int]:
-    """Belote points per team (R5: called, or held whole in the world: computer players
-    always call it)."""
-    bonus = dict.fromkeys(Team, 0)
-    trump = obs.trump
-    assert trump is not None
-    if obs.belote_calls:
-        bonus[obs.belote_calls[0].seat.team] += 20
-    else:
-        pair = {Card(Rank.KING, trump), Card(Rank.QUEEN, trump)}
-        for seat, cards in world.items():
-            if pair <= set(cards):
-                bonus[seat.team] += 20
-    return bonus
-
-
-def _announced(obs: Observation) -> dict[Team, int]:
-    """Points of the shown announcements (R4.6) per team."""
-    bonus = dict.fromkeys(Team, 0)
-    for declared in obs.shown_announcements:
-        bonus[declared.seat.team] += declared.announcement.points
-    return bonus
-
-
-def _bonus(obs: Observation, world: Mapping[Seat, tuple[Card, ...]]) -> dict[Team, int]:
-    """Belote (R5) and the shown announcements (R4.6) per team."""
-    belote = _belote(obs, world)
-    announced = _announced(obs)
-    return {team: belote[team] + announced[team] for team in Team}
-
-
-def _marks(takers: Team, total: Mapping[Team, int], belote: Mapping[Team, int],
-           announced: Mapping[Team, int]) -> dict[Team, int]:
-    """What each team scores for the deal (R6.2-R6.4, R6.6) given its total (R6.1: card
-    points with dix de der, belote, announcements), belote and announcements; capot and
-    rounding not counted, a litige's reserve left aside."""
-    defenders = takers.other
-    if total[takers] > total[defenders]:                                # R6.3 made
-        return dict(total)
-    if total[takers] < total[defenders]:                                # R6.4 dedans
-        return {takers: belote[takers],
-                defenders: 162 + announced[takers] + announced[defenders] + belote[defenders]}
-    return {takers: belote[takers], defenders: total[defenders]}        # R6.6 litige
-
-
-def _inferred(obs: Observation, tricks: Sequence[Trick]
-              ) -> tuple[dict[Seat, set[Suit]], dict[Seat, int]]:
-    """Voids and trump ceilings (R3) shown by ``tricks``, as in
-    :func:`~belote_teach.search.tracking.track`."""
-    voids: dict[Seat, set[Suit]] = {seat: set() for seat in Seat}
-    ceilings = dict.fromkeys(Seat, _NO_CEILING)
-    for trick in tricks:
-        _infer(trick, obs, voids, ceilings)
-    return voids, ceilings
-
-
-def _tracking(view: Observation, voids: Mapping[Seat, set[Suit]],
-              ceilings: Mapping[Seat, int], played: frozenset[Card]) -> Tracking:
-    """``track(view)`` given the voids and ceilings of the completed tricks: only the
-    current trick is inferred again (same result, checked in the tests)."""
-    assert view.trick is not None
-    void_sets = {seat: set(suits) for seat, suits in voids.items()}
-    tops = dict(ceilings)
-    _infer(view.trick, view, void_sets, tops)
-    return tracking_from(view, void_sets, tops, played)
-
-
-def _playout(obs: Observation, world: Mapping[Seat, tuple[Card, ...]], card: Card,
-             base_voids: Mapping[Seat, set[Suit]], base_ceilings: Mapping[Seat, int]
-             ) -> dict[Team, int]:
-    """Play ``card`` for the learner, then club players to the end: the card points
-    (dix de der included) each team wins from the current trick on. ``base_voids`` and
-    ``base_ceilings`` are what the completed tricks of ``obs`` show (:func:`_inferred`)."""
-    assert obs.trick is not None and obs.trump is not None
-    trump = obs.trump
-    rules = obs.rules
-    hands = {seat: list(cards) for seat, cards in world.items()}
-    tricks = list(obs.tricks)
-    trick = obs.trick.copy()
-    voids = {seat: set(suits) for seat, suits in base_voids.items()}
-    ceilings = dict(base_ceilings)
-    played = set(obs.played_cards)
-    won = dict.fromkeys(Team, 0)
-    base = dataclasses.replace(obs, announced=(), announcements_available=())
-    hands[obs.seat].remove(card)
-    trick._push_unchecked(card)
-    played.add(card)
-    while True:
-        if trick.is_complete:
-            winner = trick.winner
-            won[winner.team] += trick.points
-            tricks.append(trick)
-            if not hands[winner]:
-                won[winner.team] += DIX_DE_DER
-                return won
-            _infer(trick, base, voids, ceilings)
-            trick = Trick(trump, winner)
-        seat = trick.next_seat
-        hand = hands[seat]
-        legal = legal_plays(hand, trick, rules)
-        if len(legal) == 1:
-            chosen = legal.cards[0]
-        else:
-            view = dataclasses.replace(
-                base, seat=seat, turn=seat, hand=tuple(hand), tricks=tuple(tricks),
-                trick=trick.copy(), legal_plays=legal)
-            info = _tracking(view, voids, ceilings, frozenset(played))
-            chosen = _CLUB.choose_tracked(view, info).action
-        hand.remove(chosen)
-        trick._push_unchecked(chosen)
-        played.add(chosen)
-
-
-def _solved(obs: Observation, world: Mapping[Seat, tuple[Card, ...]]
-            ) -> dict[Card, dict[Team, int]]:
-    """Every legal card of the learner valued double dummy on ``world``
-    (:func:`~belote_teach.search.solver.solve`): the card points (dix de der included) each
-    team wins from the current trick on when all four play perfectly from there."""
-    trick = obs.trick
-    trump = obs.trump
-    assert trick is not None and trump is not None
-    # imported here: the solver's compiled core (numba, 1-2 s to load) comes with the
-    # first position solved, not with every lesson and app that imports the coach
-    from belote_teach.search.solver import solve
-
-    result = solve(world, trump, trick.cards, trick.leader, obs.rules)
-    total = trick.points + DIX_DE_DER + sum(points(c, trump) for cards in world.values()
-                                           for c in cards)
-    team = obs.seat.team
-    other = Team.EW if team is Team.NS else Team.NS
-    return {card: {team: value, other: total - value} for card, value in result.values.items()}
-
-
-def _groups(obs: Observation) -> list[tuple[Card, ...]]:
-    """The legal cards in groups of equivalent cards, hand order: same suit, same points,
-    and no card between them in the suit's order (R1.2, R1.3) that another player may
-    hold (every card between is the learner's own or played). Cards of a group win and
-    lose the same tricks and points, so only the first is played out."""
-    assert obs.legal_plays is not None and obs.trump is not None
-    trump = obs.trump
-    gone = set(obs.hand) | set(obs.played_cards)
-    groups: list[list[Card]] = []
-    for card in obs.legal_plays.cards:
-        for group in groups:
-            other = group[0]
-            if other.suit is not card.suit or points(other, trump) != points(card, trump):
-                continue
-            low, high = sorted((strength(other, trump), strength(card, trump)))
-            between = [c for c in DECK if c.suit is card.suit
-                       and low < strength(c, trump) < high]
-            if all(c in gone for c in between):
-                group.append(card)
-                break
-        else:
-            groups.append([card])
-    return [tuple(g) for g in groups]
-
-
-def samples_for(obs: Observation) -> int:
-    """Worlds a review of ``obs`` samples by default: with :data:`SOLVER_CARDS` cards in
-    hand or fewer, :data:`SOLVES` for the hand size; with more, :data:`PLAYOUTS` for the
-    hand size divided by the number of legal cards, between :data:`MIN_SAMPLES` and
-    :data:`MAX_SAMPLES`; 0 when only one card is legal (nothing to compare)."""
-    legal = len(_groups(obs)) if obs.legal_plays is not None else 0
-    if legal <= 1:
-        return 0
-    if len(obs.hand) <= SOLVER_CARDS:
-        return SOLVES.get(len(obs.hand), MAX_SAMPLES)
-    budget = PLAYOUTS[len(obs.hand)]
-    return max(MIN_SAMPLES, min(MAX_SAMPLES, budget // legal))
-
-
-def _check_card_turn(obs: Observation, what: str) -> None:
-    """The error saying why ``obs`` is not a seat's turn to play a card, if it is not."""
+    Raises:
+        TypeError: ``obs`` is not an Observation.
+        PhaseError: not in phase PLAY.
+        OutOfTurnError: another seat is to play.
+    """
     if not isinstance(obs, Observation):
         raise TypeError(f"{what} takes an Observation (deal.observation(seat)), got {obs!r}")
     if obs.phase is not Phase.PLAY or obs.trick is None or obs.contract is None:
@@ -616,14 +402,16 @@ def _check_options(rng: object, samples: object) -> None:
 
 
 def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> Evaluation:
-    """Average every legal card of ``obs.seat`` over the same sampled worlds."""
-    _check_card_turn(obs, "the coach's evaluation")
+    """Every legal card of ``obs.seat`` valued over the same sampled worlds
+    (:func:`~belote_teach.search.evaluation.value_cards`), then judged: the recommended
+    card, the good ones, the outcome changes and the noise."""
+    check_card_turn(obs, "the coach's evaluation")
     _check_options(rng, samples)
     assert obs.legal_plays is not None and obs.contract is not None
     legal = obs.legal_plays
     cards = list(legal.cards)
     decision = _CLUB.choose_card(obs, rng)
-    groups = _groups(obs)
+    groups = equivalent_groups(obs)
     if len(groups) == 1:                  # one card, or equivalent cards: nothing to weigh
         first = decision.action
         best = (first, *(c for c in cards if c != first))
@@ -631,46 +419,9 @@ def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> Eval
                           0, best, decision, margin=dict.fromkeys(cards, 0.0),
                           noise=dict.fromkeys(cards, 0.0))
     count = samples_for(obs) if samples is None else samples
-    if count < 1:
-        raise ValueError(f"samples must be 1 or more, got {count}")
-    team = obs.seat.team
-    takers = obs.contract.taker.team
-    before = _team_totals_before(obs)
-    announced = _announced(obs)
-    won_by_world: dict[Card, list[int]] = {card: [] for card in cards}
-    margins = dict.fromkeys(cards, 0.0)
-    succeeded: dict[Card, list[int]] = {card: [] for card in cards}
-    base_voids, base_ceilings = _inferred(obs, obs.tricks)
-    exact = len(obs.hand) <= SOLVER_CARDS
-    # a capot is worth capot_points instead of 162 (R6.5): a card that keeps it in reach
-    # is worth the difference more on the worlds where the team still takes every pli
-    # (valued on the solver's worlds, from trick 3: exact there, where a club playout's
-    # capot would only add noise to the comparison of the first cards)
-    sweeping = exact and all(trick.winner.team is team for trick in obs.tricks)
-    capot_bonus = obs.rules.capot_points - DECK_POINTS - DIX_DE_DER
-    for world in sample_worlds(obs, rng, count):
-        belote = _belote(obs, world)
-        solved = _solved(obs, world) if exact else None
-        for group in groups:
-            if solved is not None:
-                won = solved[group[0]]
-            else:
-                won = _playout(obs, world, group[0], base_voids, base_ceilings)
-            total = {t: before[t] + won[t] + belote[t] + announced[t] for t in Team}
-            made = total[takers] > total[takers.other]                    # R6.2
-            sunk = total[takers] < total[takers.other]
-            marks = _marks(takers, total, belote, announced)
-            success_here = int(made if team is takers else sunk)
-            worth = won[team]
-            if sweeping and won[team.other] == 0:      # capot (R6.5): every pli so far and
-                worth += capot_bonus                   # every card point from here
-            for card in group:
-                won_by_world[card].append(worth)
-                margins[card] += marks[team] - marks[team.other]
-                succeeded[card].append(success_here)
-    values = {c: fmean(won_by_world[c]) for c in cards}
-    margin = {c: margins[c] / count for c in cards}
-    success = {c: fmean(succeeded[c]) for c in cards}
+    worlds = value_cards(obs, rng, count, _CLUB.play_tracked, groups)
+    values = {c: worlds.average(c) for c in cards}
+    success = {c: worlds.success_rate(c) for c in cards}
     top = max(values.values())
     tops = [c for c in cards if values[c] == top]
     first = decision.action if decision.action in tops else tops[0]
@@ -678,13 +429,14 @@ def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> Eval
     surest = first if success[first] == top_success else next(
         c for c in tops if success[c] == top_success)
     changed = frozenset(c for c in cards if _significant(
-        top_success - success[c], OUTCOME_TOLERANCE, _noise(succeeded[surest], succeeded[c])))
-    noise = {c: _noise(won_by_world[first], won_by_world[c]) for c in cards}
+        top_success - success[c], OUTCOME_TOLERANCE,
+        _noise(worlds.success[surest], worlds.success[c])))
+    noise = {c: _noise(worlds.worth[first], worlds.worth[c]) for c in cards}
     good = [c for c in cards if c not in changed
             and top - values[c] <= max(TOLERANCE, noise[c])]
     best = (first, *(c for c in good if c != first))
     return Evaluation(obs, legal, values, success, count, best, decision, top_success,
-                      margin, changed, noise)
+                      dict(worlds.margin), changed, noise)
 
 
 def _noise(reference: Sequence[float], other: Sequence[float]) -> float:
@@ -966,7 +718,7 @@ def review(observation: Observation, card: Card | str, *, rng: random.Random | N
         IllegalPlayError: ``card`` is not in the hand.
         InvalidPositionError: the observation contradicts itself (no consistent world).
     """
-    _check_card_turn(observation, "review")
+    check_card_turn(observation, "review")
     if evaluation is None:
         _check_options(rng, samples)
     card = Card.parse(card)
@@ -1027,7 +779,7 @@ def hint(observation: Observation, *, rng: random.Random | None = None,
             :func:`review`.
         InvalidPositionError: the observation contradicts itself.
     """
-    _check_card_turn(observation, "hint")
+    check_card_turn(observation, "hint")
     ev = _evaluation_for(observation, rng, samples, evaluation)
     reason, cards = _reason(observation, ev)
     trump = observation.trump

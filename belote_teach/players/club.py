@@ -109,15 +109,33 @@ class ClubPlayer:
         """
         if obs.legal_plays is None or obs.trick is None:
             raise ValueError(f"no card to choose in {obs!r}")
+        if len(obs.legal_plays) == 1:
+            return Decision(obs.legal_plays.cards[0], Technique.ONLY_CHOICE)
+        return self.choose_tracked(obs, track(obs))
+
+    def choose_tracked(self, obs: Observation, info: Tracking) -> Decision[Card]:
+        """As :meth:`choose_card`, given ``info == track(obs)`` already inferred: the
+        playouts of :mod:`belote_teach.search.evaluation` keep the tracking up to date
+        card by card rather than reading the whole observation again.
+
+        Raises:
+            ValueError: it is not this seat's turn to play.
+        """
+        if obs.legal_plays is None or obs.trick is None:
+            raise ValueError(f"no card to choose in {obs!r}")
         legal = list(obs.legal_plays)
         if len(legal) == 1:
             return Decision(legal[0], Technique.ONLY_CHOICE)
-        info = track(obs)
         if obs.trick.plays:
             decision = self._follow(obs, info, legal)
         else:
             decision = self._lead(obs, info, legal)
         return self._keep_for_last(obs, info, legal, decision)
+
+    def play_tracked(self, obs: Observation, info: Tracking) -> Card:
+        """The card of :meth:`choose_tracked`, without its reason: the club player as a
+        :data:`~belote_teach.search.evaluation.Policy` for playouts."""
+        return self.choose_tracked(obs, info).action
 
     # -- helpers -----------------------------------------------------------------
     @staticmethod

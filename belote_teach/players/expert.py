@@ -1,21 +1,22 @@
 """Level ``expert``: perfect-information Monte Carlo on worlds consistent with what the
 seat has seen.
 
-Play: the coach's evaluation (:mod:`belote_teach.coach.plays`) values each legal card on
-worlds drawn by :func:`~belote_teach.search.sampling.sample_worlds`, consistent with the
-:class:`~belote_teach.engine.observation.Observation` (cards played, voids and trump ceilings
-shown, the taker's turned card, the shown announcements), the same worlds for every
-card. On each world the deal's marks are computed (R6.1-R6.4: made, dedans or litige,
-belote and shown announcements counted) and the card of the best average margin (the
-team's marks minus the opponents') is played:
+Play: every legal card is valued on the same worlds
+(:func:`~belote_teach.search.evaluation.value_cards`, the coach's values too), drawn by
+:func:`~belote_teach.search.sampling.sample_worlds` consistently with the
+:class:`~belote_teach.engine.observation.Observation` (cards played, voids and trump
+ceilings shown, the taker's turned card, the shown announcements). On each world the
+deal's marks are computed (R6.1-R6.4: made, dedans or litige, belote and shown
+announcements counted) and the card of the best average margin (the team's marks minus
+the opponents') is played:
 
-- from trick 3 on (at most :data:`~belote_teach.coach.plays.SOLVER_CARDS` = 6 cards in hand),
-  each world is solved exactly by the double-dummy solver
+- from trick 3 on (at most :data:`~belote_teach.search.evaluation.SOLVER_CARDS` = 6 cards
+  in hand), each world is solved exactly by the double-dummy solver
   (:func:`~belote_teach.search.solver.solve`), which values every legal card at once, on
-  :data:`~belote_teach.coach.plays.SOLVES` worlds (12 with 6 cards in hand, up to 32);
+  :data:`~belote_teach.search.evaluation.SOLVES` worlds (12 with 6 cards in hand, up to 32);
 - at tricks 1 and 2 (a solve costing 25 to 150 ms a world there) each card is played
-  out to the end by club players on each world (the coach's playout budget
-  :func:`~belote_teach.coach.plays.samples_for`, 4 to 32 worlds).
+  out to the end by club players on each world (the playout budget
+  :func:`~belote_teach.search.evaluation.samples_for`, 4 to 32 worlds).
 
 ``benchmarks/players.py`` measures this against the club player and ``belote-cli``.
 The club player's own choice is kept when it is among the best cards.
@@ -40,7 +41,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from belote_teach.coach import plays
 from belote_teach.engine.announcements import Announcement
 from belote_teach.engine.bidding import PASS, TAKE, Bid
 from belote_teach.engine.cards import DECK, Card, Seat, Suit, Team
@@ -48,6 +48,15 @@ from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.observation import Observation
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
+from belote_teach.search.evaluation import (
+    SOLVER_CARDS,
+    announced_points,
+    belote_points,
+    equivalent_groups,
+    playout,
+    samples_for,
+    value_cards,
+)
 
 __all__ = [
     "BID_REDRAWS",
@@ -56,6 +65,8 @@ __all__ = [
     "TAKE_THRESHOLD",
     "ExpertPlayer",
     "bid_chances",
+    "completion",
+    "made_by_club",
 ]
 
 #: Completions of the deal played out per candidate bid.
@@ -94,7 +105,7 @@ def _candidates(obs: Observation) -> list[tuple[Bid, Suit]]:
     return [(b, s) for b, s in found if len(_trumps_for(obs, s)) >= MIN_TRUMPS]
 
 
-def _completion(obs: Observation, rng: random.Random) -> Deal:
+def completion(obs: Observation, rng: random.Random) -> Deal:
     """A deal in the bidding phase consistent with ``obs``: the seat's own 5 cards and
     the turned card as seen, the other hands and the stock drawn at random from the
     unseen cards, the bids of ``obs`` replayed.
@@ -126,18 +137,18 @@ def _completion(obs: Observation, rng: random.Random) -> Deal:
     return deal
 
 
-def _made(deal: Deal) -> bool:
+def made_by_club(deal: Deal) -> bool:
     """Play a completed deal (phase PLAY, nothing played) out with club players; True
     when the takers' card points plus belote exceed the defenders' (R6.2, capot and
-    announcements not counted)."""
+    announcements not counted). ``deal`` is in phase PLAY, before its first card."""
     leader = deal.turn
     assert leader is not None and deal.contract is not None
     first = deal.observation(leader)
     world = {seat: deal.hand(seat) for seat in Seat}
     card = _CLUB.choose_card(first, random.Random(0)).action
-    voids, ceilings = plays._inferred(first, ())
-    won = plays._playout(first, world, card, voids, ceilings)
-    bonus = plays._bonus(first, world)
+    won = playout(first, world, card, _CLUB.play_tracked)
+    belote, announced = belote_points(first, world), announced_points(first)
+    bonus = {team: belote[team] + announced[team] for team in Team}
     takers = deal.contract.taker.team
     other = Team.EW if takers is Team.NS else Team.NS
     return won[takers] + bonus[takers] > won[other] + bonus[other]
@@ -172,11 +183,11 @@ def bid_chances(obs: Observation, rng: random.Random, samples: int = BID_SAMPLES
     if not candidates:
         return {}
     for _ in range(samples):
-        base = _completion(obs, rng)
+        base = completion(obs, rng)
         for bid, _suit in candidates:
             deal = base.copy() if len(candidates) > 1 else base
             deal.bid(bid, seat=obs.seat)
-            if deal.phase is Phase.PLAY and _made(deal):
+            if deal.phase is Phase.PLAY and made_by_club(deal):
                 made[bid] += 1
     return {bid: n / samples for bid, n in made.items()}
 
@@ -244,13 +255,14 @@ class ExpertPlayer:
         if obs.legal_plays is None or obs.trick is None or obs.trump is None:
             raise ValueError(f"no card to choose in {obs!r}")
         club = _CLUB.choose_card(obs, rng)
-        if len(plays._groups(obs)) == 1:            # one card, or equivalent ones
+        groups = equivalent_groups(obs)
+        if len(groups) == 1:                        # one card, or equivalent ones
             return club
-        margin = plays._evaluate(obs, rng, None).margin
+        margin = value_cards(obs, rng, samples_for(obs), _CLUB.play_tracked, groups).margin
         top = max(margin.values())
         best = [c for c in obs.legal_plays.cards if margin[c] == top]
         if club.action in best:
             return club
-        technique = (Technique.DOUBLE_DUMMY if len(obs.hand) <= plays.SOLVER_CARDS
+        technique = (Technique.DOUBLE_DUMMY if len(obs.hand) <= SOLVER_CARDS
                      else Technique.SIMULATION)
         return Decision(best[0], technique, (best[0],))

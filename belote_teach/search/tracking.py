@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import NamedTuple
 
 from belote_teach.engine.cards import (
     DECK,
@@ -37,10 +38,11 @@ from belote_teach.engine.cards import (
 from belote_teach.engine.observation import Observation
 from belote_teach.engine.trick import Trick
 
-__all__ = ["Tracking", "track", "tracking_from"]
+__all__ = ["NO_CEILING", "Shown", "Tracking", "read_trick", "shown_by", "track", "tracking_from"]
 
 #: Above every trump strength (1..16): "no known ceiling".
-_NO_CEILING = 17
+#: The trump ceiling of a seat nothing limits: above every trump's strength (R1.2).
+NO_CEILING = 17
 
 
 @dataclass(frozen=True)
@@ -145,9 +147,19 @@ def _empty_voids() -> dict[Seat, set[Suit]]:
     return {seat: set() for seat in Seat}
 
 
-def _infer(trick: Trick, obs: Observation, voids: dict[Seat, set[Suit]],
-           ceilings: dict[Seat, int]) -> None:
-    """Add what the plays of ``trick`` tell about voids and trump ceilings (R3)."""
+class Shown(NamedTuple):
+    """What plays showed about the hidden hands (R3): per seat, the suits it is void in
+    and its trump ceiling (every trump it may hold is weaker than this strength, R1.2;
+    :data:`NO_CEILING` when nothing limits it)."""
+
+    voids: dict[Seat, set[Suit]]
+    ceilings: dict[Seat, int]
+
+
+def read_trick(trick: Trick, obs: Observation, voids: dict[Seat, set[Suit]],
+               ceilings: dict[Seat, int]) -> None:
+    """Add to ``voids`` and ``ceilings`` (in place) what the plays of ``trick`` show about
+    the hands (R3.1-R3.6, read with the options of ``obs.rules``)."""
     trump = trick.trump
     plays = trick.plays
     if not plays:
@@ -194,14 +206,21 @@ def track(obs: Observation) -> Tracking:
     """
     if obs.trump is None or obs.contract is None:
         raise ValueError(f"no trump yet in {obs!r}: tracking starts once somebody took")
-    voids = _empty_voids()
-    ceilings = {seat: _NO_CEILING for seat in Seat}
     tricks = list(obs.tricks)
     if obs.trick is not None:
         tricks.append(obs.trick)
-    for trick in tricks:
-        _infer(trick, obs, voids, ceilings)
+    voids, ceilings = shown_by(obs, tricks)
     return tracking_from(obs, voids, ceilings, frozenset(obs.played_cards))
+
+
+def shown_by(obs: Observation, tricks: Iterable[Trick]) -> Shown:
+    """The voids and trump ceilings that the plays of ``tricks`` show (R3), read with the
+    options of ``obs.rules``: what :func:`track` infers, from these tricks only."""
+    voids = _empty_voids()
+    ceilings = dict.fromkeys(Seat, NO_CEILING)
+    for trick in tricks:
+        read_trick(trick, obs, voids, ceilings)
+    return Shown(voids, ceilings)
 
 
 def tracking_from(obs: Observation, voids: dict[Seat, set[Suit]], ceilings: Mapping[Seat, int],

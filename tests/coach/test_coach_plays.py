@@ -11,7 +11,7 @@ import pytest
 
 from belote_teach import explain
 from belote_teach.coach import plays
-from belote_teach.coach.plays import Review, Verdict, hint, review, samples_for
+from belote_teach.coach.plays import Review, Verdict, hint, review
 from belote_teach.engine.cards import DECK, DIX_DE_DER, Card, Seat, Suit, Team, points
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.errors import IllegalPlayError
@@ -20,8 +20,8 @@ from belote_teach.engine.rules import legal_plays
 from belote_teach.engine.scoring import Outcome
 from belote_teach.players.base import Technique, says_belote
 from belote_teach.players.club import ClubPlayer
+from belote_teach.search.evaluation import SOLVES, samples_for
 from belote_teach.search.sampling import sample_world
-from belote_teach.search.tracking import track
 
 S, E, N, W = Seat.SOUTH, Seat.EAST, Seat.NORTH, Seat.WEST
 CLUB = ClubPlayer()
@@ -284,37 +284,6 @@ def test_review_fields_and_errors() -> None:
         review(_obs(keep_master_position(), E), "AS", rng=random.Random(0))
 
 
-def test_default_sample_counts() -> None:
-    obs = _obs(keep_master_position())
-    assert samples_for(obs) == plays.MAX_SAMPLES
-    game = club_bid(1)
-    if game.phase is Phase.PLAY and game.turn is not None:
-        first = game.observation(game.turn)
-        count = samples_for(first)
-        assert count == 0 or plays.MIN_SAMPLES <= count <= plays.MAX_SAMPLES
-
-
-def test_playout_tracking_matches_track() -> None:
-    """The playouts' incremental tracking equals track() of the same view (so the
-    playout club player chooses exactly as ClubPlayer)."""
-    import dataclasses
-
-    for seed in (1, 2, 5):
-        game = club_bid(seed)
-        if game.phase is not Phase.PLAY:
-            continue
-        while game.phase is Phase.PLAY:
-            obs = game.observation(game.turn)
-            voids, ceilings = plays._inferred(obs, obs.tricks)
-            view = dataclasses.replace(obs, announced=(), announcements_available=())
-            fast = plays._tracking(view, voids, ceilings, frozenset(obs.played_cards))
-            assert fast == track(obs)
-            chosen = CLUB.choose_card(obs, random.Random(0))
-            if len(obs.legal_plays) > 1:
-                assert plays._CLUB.choose_tracked(view, fast) == chosen
-            game.play(chosen.action, belote=says_belote(game, game.turn, chosen.action))
-
-
 def test_catalog_coach_sentences_match() -> None:
     en, fr = explain.catalog("en")["coach"], explain.catalog("fr")["coach"]
     assert set(en) == set(fr)
@@ -399,7 +368,7 @@ def test_a_small_loss_that_sinks_the_contract_is_a_mistake() -> None:
 
     good = review(obs, seven, rng=random.Random(0))
     bad = review(obs, queen, rng=random.Random(0))
-    assert good.samples == bad.samples == plays.SOLVES[3]   # solved exactly, world by world
+    assert good.samples == bad.samples == SOLVES[3]   # solved exactly, world by world
     for got in (good, bad):
         assert dict(got.success) == {seven: 1.0, queen: 0.0}    # in every sampled world
         assert dict(got.values) == {c: totals(c)[0] - won[Team.NS] for c in (seven, queen)}

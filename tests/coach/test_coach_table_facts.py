@@ -25,6 +25,7 @@ from belote_teach.engine.announcements import (
 from belote_teach.engine.cards import Card, Seat, Suit
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.players.club import ClubPlayer
+from belote_teach.search import evaluation
 from belote_teach.search.tracking import track
 from belote_teach.ui.table import TableApp
 
@@ -299,7 +300,7 @@ def test_a_capot_in_reach_is_worth_what_it_adds(monkeypatch: pytest.MonkeyPatch)
     left = DECK_POINTS + DIX_DE_DER - sum(t.points for t in obs.tricks)
     real = {seat: tuple(deal.hand(seat)) for seat in Seat}
     exact = solve(real, deal.trump, (), S, deal.rules).values
-    monkeypatch.setattr(plays, "sample_worlds", lambda _obs, _rng, count: [real] * count)
+    monkeypatch.setattr(evaluation, "sample_worlds", lambda _obs, _rng, count: [real] * count)
     values = plays.evaluate(obs, rng=random.Random(0), samples=2).values
     bonus = deal.rules.capot_points - DECK_POINTS - DIX_DE_DER
     assert bonus == 88 and any(v == left for v in exact.values())

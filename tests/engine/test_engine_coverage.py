@@ -17,6 +17,7 @@ from belote_teach.engine.deal import Deal
 from belote_teach.engine.errors import InvalidPositionError, InvalidScoreError
 from belote_teach.engine.game import Game, ScoreSheet
 from belote_teach.players import make_player
+from belote_teach.players.club import ClubPlayer
 from belote_teach.search import sampling, solver
 from belote_teach.search.tracking import track
 
@@ -69,7 +70,7 @@ def test_the_playouts_club_plays_a_forced_card() -> None:
         seat = deal.turn
     obs = deal.observation(seat)
     assert obs.legal_plays is not None and len(obs.legal_plays) == 1
-    decision = plays._CLUB.choose_tracked(obs, track(obs))
+    decision = ClubPlayer().choose_tracked(obs, track(obs))
     assert decision.action == obs.hand[0]
     assert decision.reason is plays.Technique.ONLY_CHOICE
     assert decision == make_player("club").choose_card(obs, random.Random(0))

@@ -173,7 +173,7 @@ def test_completions_agree_with_the_earlier_passes() -> None:
     assert [bid for _, bid in obs.bids] == [PASS, PASS, PASS]
     rng = random.Random(2)
     for _ in range(10):
-        completed = expert._completion(obs, rng)
+        completed = expert.completion(obs, rng)
         assert completed.hand(obs.seat) == obs.hand and completed.turned == obs.turned
         for seat, _bid in obs.bids:
             view = Deal.from_hands(obs.dealer, {s: completed.dealt_hands[s] for s in Seat},

@@ -26,7 +26,7 @@ from belote_teach.players import (
     track,
 )
 from belote_teach.players.club import bid_strength
-from belote_teach.search.tracking import _infer
+from belote_teach.search.tracking import read_trick
 
 LEVELS = ("random", "club")  # the expert has its own, slower tests (test_expert.py)
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
@@ -373,7 +373,7 @@ def test_tracking_trump_ceiling_after_undertrumping() -> None:
     trick = Trick(Suit.CLUBS, E, ["9S", "9C", "8C"])  # North trumps, West undertrumps
     ceilings = {seat: 17 for seat in Seat}
     voids: dict[Seat, set[Suit]] = {seat: set() for seat in Seat}
-    _infer(trick, deal.observation(S), voids, ceilings)
+    read_trick(trick, deal.observation(S), voids, ceilings)
     assert ceilings[W] == strength(Card.parse("9C"), Suit.CLUBS)
     assert voids[N] == voids[W] == {Suit.SPADES}
     with pytest.raises(ValueError, match="no trump yet"):

@@ -1,0 +1,358 @@
+"""Every legal card of a position valued over the same sampled worlds: what the coach judges
+the learner's card from and what the expert plays by.
+
+A *world* is one deal of the cards the seat cannot see to the three other seats,
+consistent with its observation (:func:`~belote_teach.search.sampling.sample_worlds`). On
+each world every legal card is valued (:func:`value_cards`):
+
+- from trick 3 on (:data:`SOLVER_CARDS` cards in hand or fewer) exactly, by the
+  double-dummy solver (:func:`~belote_teach.search.solver.solve`), which values every legal
+  card at once: the card points each team wins from the current trick on with best play by
+  all four;
+- at tricks 1 and 2 (8 or 7 cards, where a solve costs 25 to 150 ms a world) by a playout
+  (:func:`playout`): the card is played, then a *policy* plays every seat to the end. The
+  policy, a model of how players play, is passed in (the club player's,
+  :meth:`~belote_teach.players.club.ClubPlayer.choose_tracked`); this module imports no
+  player.
+
+The same worlds serve every card (common random numbers), so the differences between
+cards are far less noisy than each average. Equivalent cards (:func:`equivalent_groups`:
+same suit and points, no card another player may hold between them) are valued once.
+
+Per world and card, :class:`WorldValues` keeps the card points the seat's team wins (a
+capot kept in reach adds ``capot_points`` - 162 on the solver's worlds, R6.5), whether the
+team reaches its goal (makes or sinks the contract, R6.2) and the margin of marks (the
+team's minus the opponents', R6.2-R6.4, belote and the shown announcements counted).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from statistics import fmean
+
+from belote_teach.engine.cards import (
+    DECK,
+    DECK_POINTS,
+    DIX_DE_DER,
+    Card,
+    Rank,
+    Seat,
+    Team,
+    points,
+    strength,
+)
+from belote_teach.engine.observation import Observation
+from belote_teach.engine.rules import legal_plays
+from belote_teach.engine.trick import Trick
+from belote_teach.search.sampling import sample_worlds
+from belote_teach.search.tracking import Shown, Tracking, read_trick, shown_by, tracking_from
+
+__all__ = [
+    "MAX_SAMPLES",
+    "MIN_SAMPLES",
+    "PLAYOUTS",
+    "SOLVER_CARDS",
+    "SOLVES",
+    "Policy",
+    "World",
+    "WorldValues",
+    "announced_points",
+    "belote_points",
+    "deal_marks",
+    "equivalent_groups",
+    "playout",
+    "samples_for",
+    "solved",
+    "value_cards",
+]
+
+#: The hidden hands of one world, and the seat's own: seat -> its cards now.
+World = Mapping[Seat, tuple[Card, ...]]
+#: A model of card play for the playouts: the card a seat plays given its observation and
+#: what it can infer from it (a legal card of ``observation.legal_plays``).
+Policy = Callable[[Observation, Tracking], Card]
+
+#: Playouts (worlds x legal cards) per evaluation, by cards in the seat's hand: a playout
+#: from the first trick costs about 5 ms (tricks 1 and 2 only, see SOLVER_CARDS).
+PLAYOUTS: Mapping[int, int] = {8: 48, 7: 48}
+#: Fewest and most worlds per evaluation with playouts (when 2 cards or more differ).
+MIN_SAMPLES = 4
+MAX_SAMPLES = 32
+#: Cards in hand from which worlds are valued by the exact double-dummy solver rather
+#: than by playouts (from trick 3 on; in real deals a solve with 7 cards in hand takes
+#: about 25 ms median and over 100 ms at the 95th percentile, 8 cards about 150 ms median:
+#: too slow for enough worlds within the coach's latency budget).
+SOLVER_CARDS = 6
+#: Worlds solved per evaluation by the double-dummy solver, by cards in the seat's hand
+#: (a 6-card solve of a real deal takes about 9 ms median, a 4-card one about 1 ms).
+#: Independent of the number of legal cards: one solve values them all.
+SOLVES: Mapping[int, int] = {6: 12, 5: 24, 4: 32, 3: 32, 2: 32}
+
+
+@dataclass(frozen=True)
+class WorldValues:
+    """Every legal card of one position on the same sampled worlds, world by world.
+
+    Attributes:
+        samples: the worlds sampled (1 or more).
+        worth: per legal card, per world in order, the card points (R1.2-R1.4, dix de der
+            included) the seat's team wins from the current trick on, plus the capot's
+            extra points where the solver shows the team keeps a capot (R6.5).
+        success: per legal card, per world, 1 when the team reaches its goal (makes the
+            contract as takers, sinks it as defenders, R6.2; a litige is neither), else 0.
+        margin: per legal card, the average over the worlds of the team's marks minus the
+            opponents' (R6.2-R6.4, belote and shown announcements counted, capot not).
+    """
+
+    samples: int
+    worth: Mapping[Card, tuple[int, ...]]
+    success: Mapping[Card, tuple[int, ...]]
+    margin: Mapping[Card, float]
+
+    def average(self, card: Card) -> float:
+        """The average of :attr:`worth` for ``card``, in card points."""
+        return fmean(self.worth[card])
+
+    def success_rate(self, card: Card) -> float:
+        """The fraction of the worlds (0.0 to 1.0) where ``card`` reaches the team's goal."""
+        return fmean(self.success[card])
+
+
+# ------------------------------------------------------------------------ points
+def belote_points(obs: Observation, world: World) -> dict[Team, int]:
+    """Belote points per team on ``world`` (R5: said, or held whole in the world: the
+    computer players always say it)."""
+    bonus = dict.fromkeys(Team, 0)
+    trump = obs.trump
+    assert trump is not None
+    if obs.belote_calls:
+        bonus[obs.belote_calls[0].seat.team] += 20
+    else:
+        pair = {Card(Rank.KING, trump), Card(Rank.QUEEN, trump)}
+        for seat, cards in world.items():
+            if pair <= set(cards):
+                bonus[seat.team] += 20
+    return bonus
+
+
+def announced_points(obs: Observation) -> dict[Team, int]:
+    """Points of the shown announcements per team (R4.6)."""
+    bonus = dict.fromkeys(Team, 0)
+    for declared in obs.shown_announcements:
+        bonus[declared.seat.team] += declared.announcement.points
+    return bonus
+
+
+def deal_marks(takers: Team, total: Mapping[Team, int], belote: Mapping[Team, int],
+               announced: Mapping[Team, int]) -> dict[Team, int]:
+    """What each team scores for the deal (R6.2-R6.4, R6.6) given its total (R6.1: card
+    points with dix de der, belote, announcements), belote and announcements; capot and
+    rounding not counted, a litige's reserve left aside."""
+    defenders = takers.other
+    if total[takers] > total[defenders]:                                # R6.3 made
+        return dict(total)
+    if total[takers] < total[defenders]:                                # R6.4 dedans
+        return {takers: belote[takers],
+                defenders: 162 + announced[takers] + announced[defenders] + belote[defenders]}
+    return {takers: belote[takers], defenders: total[defenders]}        # R6.6 litige
+
+
+# ------------------------------------------------------------------------ one world
+def _tracking(view: Observation, shown: Shown, played: frozenset[Card]) -> Tracking:
+    """``track(view)`` given what the completed tricks showed: only the current trick is
+    read again (the same result, checked in the tests)."""
+    assert view.trick is not None
+    voids = {seat: set(suits) for seat, suits in shown.voids.items()}
+    ceilings = dict(shown.ceilings)
+    read_trick(view.trick, view, voids, ceilings)
+    return tracking_from(view, voids, ceilings, played)
+
+
+def playout(obs: Observation, world: World, card: Card, policy: Policy,
+            shown: Shown | None = None) -> dict[Team, int]:
+    """Play ``card`` for ``obs.seat`` on ``world``, then ``policy`` for every seat to the
+    end of the deal.
+
+    Args:
+        obs: the seat's view, its turn to play (phase PLAY).
+        world: every hand now, the seat's own included (``card`` among them).
+        card: a legal card of ``obs``.
+        policy: the card play of all four seats after ``card``.
+        shown: what the completed tricks of ``obs`` show (:func:`shown_by`), computed
+            when not given (give it when playing out several cards of one position).
+
+    Returns:
+        The card points (dix de der included) each team wins from the current trick on.
+    """
+    assert obs.trick is not None and obs.trump is not None
+    trump = obs.trump
+    rules = obs.rules
+    base_shown = shown_by(obs, obs.tricks) if shown is None else shown
+    hands = {seat: list(cards) for seat, cards in world.items()}
+    tricks = list(obs.tricks)
+    trick = obs.trick.copy()
+    voids = {seat: set(suits) for seat, suits in base_shown.voids.items()}
+    ceilings = dict(base_shown.ceilings)
+    played = set(obs.played_cards)
+    won = dict.fromkeys(Team, 0)
+    base = dataclasses.replace(obs, announced=(), announcements_available=())
+    hands[obs.seat].remove(card)
+    trick._push_unchecked(card)
+    played.add(card)
+    while True:
+        if trick.is_complete:
+            winner = trick.winner
+            won[winner.team] += trick.points
+            tricks.append(trick)
+            if not hands[winner]:
+                won[winner.team] += DIX_DE_DER
+                return won
+            read_trick(trick, base, voids, ceilings)
+            trick = Trick(trump, winner)
+        seat = trick.next_seat
+        hand = hands[seat]
+        legal = legal_plays(hand, trick, rules)
+        if len(legal) == 1:
+            chosen = legal.cards[0]
+        else:
+            view = dataclasses.replace(
+                base, seat=seat, turn=seat, hand=tuple(hand), tricks=tuple(tricks),
+                trick=trick.copy(), legal_plays=legal)
+            chosen = policy(view, _tracking(view, Shown(voids, ceilings), frozenset(played)))
+        hand.remove(chosen)
+        trick._push_unchecked(chosen)
+        played.add(chosen)
+
+
+def solved(obs: Observation, world: World) -> dict[Card, dict[Team, int]]:
+    """Every legal card of ``obs.seat`` valued double dummy on ``world``
+    (:func:`~belote_teach.search.solver.solve`): the card points (dix de der included) each
+    team wins from the current trick on when all four play perfectly from there."""
+    trick = obs.trick
+    trump = obs.trump
+    assert trick is not None and trump is not None
+    # imported here: the solver's compiled core (numba, 1-2 s to load) comes with the
+    # first position solved, not with every lesson and app that imports the coach
+    from belote_teach.search.solver import solve
+
+    result = solve(world, trump, trick.cards, trick.leader, obs.rules)
+    total = trick.points + DIX_DE_DER + sum(points(c, trump) for cards in world.values()
+                                           for c in cards)
+    team = obs.seat.team
+    other = team.other
+    return {card: {team: value, other: total - value} for card, value in result.values.items()}
+
+
+# ------------------------------------------------------------------------ every card
+def equivalent_groups(obs: Observation) -> list[tuple[Card, ...]]:
+    """The legal cards of ``obs`` in groups of equivalent cards, hand order: same suit,
+    same points, and no card between them in the suit's order (R1.2, R1.3) that another
+    player may hold (every card between is the seat's own or played). Cards of a group
+    win and lose the same tricks and points, so only the first needs valuing."""
+    assert obs.legal_plays is not None and obs.trump is not None
+    trump = obs.trump
+    gone = set(obs.hand) | set(obs.played_cards)
+    groups: list[list[Card]] = []
+    for card in obs.legal_plays.cards:
+        for group in groups:
+            other = group[0]
+            if other.suit is not card.suit or points(other, trump) != points(card, trump):
+                continue
+            low, high = sorted((strength(other, trump), strength(card, trump)))
+            between = [c for c in DECK if c.suit is card.suit
+                       and low < strength(c, trump) < high]
+            if all(c in gone for c in between):
+                group.append(card)
+                break
+        else:
+            groups.append([card])
+    return [tuple(g) for g in groups]
+
+
+def samples_for(obs: Observation) -> int:
+    """The worlds an evaluation of ``obs`` samples by default: with :data:`SOLVER_CARDS`
+    cards in hand or fewer, :data:`SOLVES` for the hand size; with more, :data:`PLAYOUTS`
+    for the hand size divided by the number of legal cards (equivalent ones counted once),
+    between :data:`MIN_SAMPLES` and :data:`MAX_SAMPLES`; 0 when only one card, or only
+    equivalent ones, are legal (nothing to compare)."""
+    legal = len(equivalent_groups(obs)) if obs.legal_plays is not None else 0
+    if legal <= 1:
+        return 0
+    if len(obs.hand) <= SOLVER_CARDS:
+        return SOLVES.get(len(obs.hand), MAX_SAMPLES)
+    budget = PLAYOUTS[len(obs.hand)]
+    return max(MIN_SAMPLES, min(MAX_SAMPLES, budget // legal))
+
+
+def _points_before(obs: Observation) -> dict[Team, int]:
+    """Card points each team won in the completed tricks (dix de der not yet)."""
+    won = dict.fromkeys(Team, 0)
+    for trick in obs.tricks:
+        won[trick.winner.team] += trick.points
+    return won
+
+
+def value_cards(obs: Observation, rng: random.Random, samples: int, policy: Policy,
+                groups: Sequence[tuple[Card, ...]] | None = None) -> WorldValues:
+    """Every legal card of ``obs`` valued on the same ``samples`` sampled worlds.
+
+    Args:
+        obs: the seat's view at its turn to play (phase PLAY, ``legal_plays`` set).
+        rng: the only source of chance (the worlds).
+        samples: worlds to sample, 1 or more (:func:`samples_for` gives the default).
+        policy: the card play of the playouts (tricks 1 and 2).
+        groups: :func:`equivalent_groups` of ``obs`` when already computed.
+
+    Returns:
+        The :class:`WorldValues` of every legal card (equivalent cards share values).
+
+    Raises:
+        ValueError: ``samples`` is below 1.
+        InvalidPositionError: no world is consistent with ``obs``.
+    """
+    if samples < 1:
+        raise ValueError(f"samples must be 1 or more, got {samples}")
+    assert obs.legal_plays is not None and obs.contract is not None
+    cards = list(obs.legal_plays.cards)
+    groups = equivalent_groups(obs) if groups is None else groups
+    team = obs.seat.team
+    takers = obs.contract.taker.team
+    before = _points_before(obs)
+    announced = announced_points(obs)
+    worth: dict[Card, list[int]] = {card: [] for card in cards}
+    margins = dict.fromkeys(cards, 0.0)
+    success: dict[Card, list[int]] = {card: [] for card in cards}
+    shown = shown_by(obs, obs.tricks)
+    exact = len(obs.hand) <= SOLVER_CARDS
+    # a capot is worth capot_points instead of 162 (R6.5): a card that keeps it in reach
+    # is worth the difference more on the worlds where the team still takes every pli
+    # (valued on the solver's worlds, from trick 3: exact there, where a playout's capot
+    # would only add noise to the comparison of the first cards)
+    sweeping = exact and all(trick.winner.team is team for trick in obs.tricks)
+    capot_bonus = obs.rules.capot_points - DECK_POINTS - DIX_DE_DER
+    for world in sample_worlds(obs, rng, samples):
+        belote = belote_points(obs, world)
+        exactly = solved(obs, world) if exact else None
+        for group in groups:
+            if exactly is not None:
+                won = exactly[group[0]]
+            else:
+                won = playout(obs, world, group[0], policy, shown)
+            total = {t: before[t] + won[t] + belote[t] + announced[t] for t in Team}
+            made = total[takers] > total[takers.other]                    # R6.2
+            sunk = total[takers] < total[takers.other]
+            marks = deal_marks(takers, total, belote, announced)
+            reached = int(made if team is takers else sunk)
+            value = won[team]
+            if sweeping and won[team.other] == 0:      # capot (R6.5): every pli so far and
+                value += capot_bonus                   # every card point from here
+            for card in group:
+                worth[card].append(value)
+                margins[card] += marks[team] - marks[team.other]
+                success[card].append(reached)
+    return WorldValues(samples, {c: tuple(v) for c, v in worth.items()},
+                       {c: tuple(v) for c, v in success.items()},
+                       {c: margins[c] / samples for c in cards})

@@ -1,0 +1,156 @@
+"""The values of every legal card over sampled worlds (belote_teach.search.evaluation), the
+one evaluation the coach judges from and the expert plays by."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from belote_teach.coach import plays
+from belote_teach.engine.cards import DIX_DE_DER, Card, Seat, Team, points
+from belote_teach.engine.deal import Deal, Phase
+from belote_teach.engine.observation import Observation
+from belote_teach.players.club import ClubPlayer
+from belote_teach.players.expert import ExpertPlayer
+from belote_teach.search import evaluation
+from belote_teach.search.evaluation import (
+    MAX_SAMPLES,
+    MIN_SAMPLES,
+    SOLVER_CARDS,
+    equivalent_groups,
+    playout,
+    samples_for,
+    solved,
+    value_cards,
+)
+from belote_teach.search.sampling import sample_world
+from belote_teach.search.tracking import Tracking, track
+
+CLUB = ClubPlayer()
+
+
+def _in_play(seed: int) -> Deal | None:
+    """Deal ``seed`` after club bidding, in play; None when passed out."""
+    deal = Deal.new(Seat.SOUTH, rng=seed)
+    while deal.phase.is_bidding:
+        deal.bid(CLUB.choose_bid(deal.observation(deal.turn), random.Random(0)).action)
+    return deal if deal.phase is Phase.PLAY else None
+
+
+def _positions(seed: int) -> list[Observation]:
+    """The observation of the seat to play at every card of deal ``seed``, club play."""
+    deal = _in_play(seed)
+    found: list[Observation] = []
+    while deal is not None and deal.phase is Phase.PLAY:
+        obs = deal.observation(deal.turn)
+        found.append(obs)
+        deal.play(CLUB.choose_card(obs, random.Random(0)).action)
+    return found
+
+
+def _remaining(obs: Observation, world: evaluation.World) -> int:
+    """Card points still to be won from the current trick on, dix de der included."""
+    assert obs.trick is not None and obs.trump is not None
+    return (obs.trick.points + DIX_DE_DER
+            + sum(points(c, obs.trump) for cards in world.values() for c in cards))
+
+
+#: The first deals that club bidding does not pass out.
+PLAYED = [seed for seed in range(40) if _in_play(seed) is not None][:4]
+
+
+@pytest.mark.parametrize("seed", PLAYED[:3])
+def test_the_playouts_tracking_is_what_the_seat_would_track(seed: int) -> None:
+    """Card by card, the tracking a playout hands its policy equals track() of the same
+    view, so the club player chooses in a playout exactly as at the table."""
+    seen: list[int] = []
+
+    def checking(view: Observation, info: Tracking) -> Card:
+        assert info == track(view)
+        chosen = CLUB.choose_tracked(view, info)
+        assert chosen == CLUB.choose_card(view, random.Random(0))
+        seen.append(1)
+        return chosen.action
+
+    for obs in _positions(seed)[:3]:
+        world = sample_world(obs, random.Random(seed))
+        for card in obs.legal_plays or ():
+            playout(obs, world, card, checking)
+    assert seen, "no playout asked its policy for a card"
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), at=st.integers(0, 31))
+def test_a_playout_shares_out_every_point_left(seed: int, at: int) -> None:
+    positions = _positions(seed)
+    if not positions:
+        return
+    obs = positions[at % len(positions)]
+    world = sample_world(obs, random.Random(seed))
+    for card in obs.legal_plays or ():
+        won = playout(obs, world, card, CLUB.play_tracked)
+        assert won[Team.NS] + won[Team.EW] == _remaining(obs, world)
+        assert min(won.values()) >= 0
+
+
+def test_the_solver_values_every_legal_card_with_every_point_shared() -> None:
+    obs = next(o for o in _positions(PLAYED[0])
+               if len(o.hand) == 4 and len(o.legal_plays or ()) > 1)
+    world = sample_world(obs, random.Random(0))
+    values = solved(obs, world)
+    assert set(values) == set(obs.legal_plays or ())
+    for won in values.values():
+        assert won[Team.NS] + won[Team.EW] == _remaining(obs, world)
+
+
+def test_values_per_world_for_every_card_equivalent_cards_alike() -> None:
+    for obs in _positions(PLAYED[1])[::5]:
+        groups = equivalent_groups(obs)
+        if len(groups) < 2:
+            continue
+        count = 3
+        values = value_cards(obs, random.Random(1), count, CLUB.play_tracked)
+        assert set(values.worth) == set(obs.legal_plays or ())
+        for group in groups:
+            for card in group:
+                assert values.worth[card] == values.worth[group[0]]
+                assert values.margin[card] == values.margin[group[0]]
+        for card in values.worth:
+            assert len(values.worth[card]) == len(values.success[card]) == count
+            assert set(values.success[card]) <= {0, 1}
+            assert 0.0 <= values.success_rate(card) <= 1.0
+
+
+def test_a_world_count_below_one_is_refused() -> None:
+    obs = next(o for o in _positions(PLAYED[2]) if len(equivalent_groups(o)) > 1)
+    with pytest.raises(ValueError, match="samples must be 1 or more, got 0"):
+        value_cards(obs, random.Random(0), 0, CLUB.play_tracked)
+
+
+def test_default_world_counts() -> None:
+    for obs in _positions(PLAYED[3]):
+        count = samples_for(obs)
+        if len(equivalent_groups(obs)) <= 1:
+            assert count == 0
+        elif len(obs.hand) <= SOLVER_CARDS:
+            assert count == evaluation.SOLVES.get(len(obs.hand), MAX_SAMPLES)
+        else:
+            assert MIN_SAMPLES <= count <= MAX_SAMPLES
+
+
+@pytest.mark.parametrize("seed", PLAYED[1:])
+def test_the_coach_and_the_expert_value_cards_alike(seed: int) -> None:
+    """One evaluation for both: on the same chance, the coach's margins are the values'
+    margins, and the expert plays a card of the best margin."""
+    for obs in _positions(seed)[:12:3]:
+        if len(equivalent_groups(obs)) < 2:
+            continue
+        coach = plays.evaluate(obs, rng=random.Random(seed))
+        values = value_cards(obs, random.Random(seed), samples_for(obs), CLUB.play_tracked)
+        assert dict(coach.margin) == dict(values.margin)
+        assert coach.values == {c: values.average(c) for c in values.worth}
+        card = ExpertPlayer().choose_card(obs, random.Random(seed)).action
+        assert values.margin[card] == max(values.margin.values())
