@@ -86,12 +86,6 @@ MIN_TRUMPS = 2
 _CLUB = ClubPlayer()
 
 
-def _trumps_for(obs: Observation, suit: Suit) -> tuple[Card, ...]:
-    """The trumps the seat would hold before completion if ``suit`` were trumps, the
-    turned card included (the taker receives it, R2.7)."""
-    return tuple(c for c in (*obs.hand, obs.turned) if c.suit is suit)
-
-
 def _candidates(obs: Observation) -> list[tuple[Bid, Suit]]:
     """The taking bids worth simulating: legal, with :data:`MIN_TRUMPS` trumps or more."""
     legal = obs.legal_bids or frozenset()
@@ -102,7 +96,7 @@ def _candidates(obs: Observation) -> list[tuple[Bid, Suit]]:
         bid = Bid.naming(suit)
         if bid in legal:
             found.append((bid, suit))
-    return [(b, s) for b, s in found if len(_trumps_for(obs, s)) >= MIN_TRUMPS]
+    return [(b, s) for b, s in found if len(obs.trumps_if_taken(s)) >= MIN_TRUMPS]
 
 
 def completion(obs: Observation, rng: random.Random) -> Deal:
@@ -233,7 +227,7 @@ class ExpertPlayer:
         best = max(chances, key=lambda b: chances[b])          # first of the best
         suit = obs.turned.suit if best == TAKE else best.suit
         assert suit is not None
-        trumps = _trumps_for(obs, suit)
+        trumps = obs.trumps_if_taken(suit)
         if chances[best] >= self.take_threshold:
             return Decision(best, Technique.TAKE_BY_SIMULATION, trumps)
         return Decision(PASS, Technique.PASS_BY_SIMULATION, trumps)
