@@ -36,10 +36,12 @@ __all__ = [
     "AnnouncementType",
     "announcement_key",
     "beats_every",
+    "belote_cards",
     "best_announcement",
     "compare_announcements",
     "find_announcements",
     "has_belote",
+    "may_say_belote",
     "outranks",
     "possible_announcements",
     "validate_declaration",
@@ -518,7 +520,31 @@ def has_belote(hand: Iterable[Card | str], trump: Suit | str) -> bool:
         InvalidCardError: a card or the trump cannot be read, or a card is given twice.
     """
     cards, trump = _read_hand(hand, trump)
-    return Card(Rank.KING, trump) in cards and Card(Rank.QUEEN, trump) in cards
+    king, queen = belote_cards(trump)
+    return king in cards and queen in cards
+
+
+def belote_cards(trump: Suit | str) -> tuple[Card, Card]:
+    """The king and the queen of trumps, the two cards belote-rebelote is said with (R5.1).
+
+    Raises:
+        InvalidCardError: ``trump`` names no suit.
+    """
+    suit = Suit.parse(trump)
+    return Card(Rank.KING, suit), Card(Rank.QUEEN, suit)
+
+
+def may_say_belote(start_hand: Iterable[Card | str], trump: Suit | str, card: Card | str
+                   ) -> bool:
+    """True when "belote" (or "rebelote") may be said with ``card`` by a player who held
+    ``start_hand`` when play began: ``card`` is the king or the queen of trumps and
+    ``start_hand`` holds both (R5.1; not said, not scored, R5.2). Which of the two words
+    is said depends only on the order the two cards are played.
+
+    Raises:
+        InvalidCardError: a card or the trump cannot be read, or a card is given twice.
+    """
+    return Card.parse(card) in belote_cards(trump) and has_belote(start_hand, trump)
 
 
 def _held_cards(announcement: Announcement, held: set[Card]) -> frozenset[Card] | None:

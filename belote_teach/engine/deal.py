@@ -53,12 +53,14 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from belote_teach.engine.announcements import (
     Announcement,
+    belote_cards,
     compare_announcements,
     find_announcements,
+    may_say_belote,
     validate_declaration,
 )
 from belote_teach.engine.bidding import Bid, Bidding, Contract
-from belote_teach.engine.cards import DECK, DIX_DE_DER, Card, Rank, Seat, Suit, Team, parse_cards
+from belote_teach.engine.cards import DECK, DIX_DE_DER, Card, Seat, Suit, Team, parse_cards
 from belote_teach.engine.errors import (
     FalseAnnouncementError,
     FalseBeloteError,
@@ -601,6 +603,24 @@ class Deal:
             return ()
         return tuple(d for d in self.declarations if d.seat.team is team)
 
+    def may_say_belote(self, seat: Seat | str, card: Card | str) -> bool:
+        """True when ``seat`` may say "belote" (or "rebelote") with ``card`` now: the deal is
+        in play, ``card`` is in ``seat``'s hand, and it is the king or the queen of trumps
+        of a seat that held both when play began (R5.1,
+        :func:`~belote_teach.engine.announcements.may_say_belote`). A computer player always
+        says it then (R5.2).
+
+        Raises:
+            InvalidPositionError: ``seat`` names no seat.
+            InvalidCardError: ``card`` cannot be read.
+        """
+        seat, card = Seat.parse(seat), Card.parse(card)
+        trump = self.trump
+        if self._phase is not Phase.PLAY or trump is None or self._start_hands is None:
+            return False
+        return card in self._hands[seat] and may_say_belote(self._start_hands[seat], trump,
+                                                            card)
+
     @property
     def belote_calls(self) -> tuple[BeloteCall, ...]:
         """"Belote" and "rebelote" as said so far (R5), in order."""
@@ -796,12 +816,12 @@ class Deal:
     def _belote_call(self, seat: Seat, card: Card) -> BeloteCall:
         trump = self.trump
         assert trump is not None and self._start_hands is not None
-        pair = (Card(Rank.KING, trump), Card(Rank.QUEEN, trump))
-        if card not in pair:
-            raise FalseBeloteError(
-                f"{seat} said belote with {card}: belote is said with the king or the queen "
-                f"of trumps ({pair[0]} or {pair[1]}, R5.1)", card=card)
-        if not all(c in self._start_hands[seat] for c in pair):
+        pair = belote_cards(trump)
+        if not may_say_belote(self._start_hands[seat], trump, card):          # R5.1
+            if card not in pair:
+                raise FalseBeloteError(
+                    f"{seat} said belote with {card}: belote is said with the king or the "
+                    f"queen of trumps ({pair[0]} or {pair[1]}, R5.1)", card=card)
             raise FalseBeloteError(
                 f"{seat} said belote with {card} without holding both {pair[0]} and "
                 f"{pair[1]} (R5.1)", card=card)

@@ -7,6 +7,13 @@ trick being played, the announcements heard (their kind only) and shown (R4.4), 
 seat's own declared announcements, the belote calls (R5), the score and reserve (R6).
 It never holds another player's hidden cards.
 
+The rule facts the layers above read are computed here from that view, never again
+elsewhere: the atouts a bid would give (:meth:`Observation.trumps_if_taken`, R2.7),
+whether belote may be said with a card (:meth:`Observation.may_say_belote`, R5.1), the
+card points and plis won so far (:attr:`Observation.points_won`,
+:attr:`Observation.tricks_won`, R1.2-R1.5) and the cards left in each hand
+(:attr:`Observation.cards_left`).
+
     >>> from belote_teach.engine.cards import Seat
     >>> from belote_teach.engine.deal import Deal
     >>> deal = Deal.new(Seat.SOUTH, rng=7)
@@ -19,22 +26,27 @@ It never holds another player's hidden cards.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from belote_teach.engine.cards import Suit
+from belote_teach.engine.announcements import may_say_belote
+from belote_teach.engine.cards import DIX_DE_DER, Card, Seat, Suit, Team
 from belote_teach.engine.errors import PhaseError
 
 if TYPE_CHECKING:
     from belote_teach.engine.announcements import Announcement, AnnouncementType
     from belote_teach.engine.bidding import Bid, Contract
-    from belote_teach.engine.cards import Card, Seat, Team
     from belote_teach.engine.deal import BeloteCall, Declared, Phase
     from belote_teach.engine.rules import LegalPlays, RuleSet
     from belote_teach.engine.scoring import ScoreBreakdown
     from belote_teach.engine.trick import Trick
 
 __all__ = ["Observation"]
+
+#: Cards in each hand after the distribution (R2.2) and after completion (R2.7).
+_DEALT, _COMPLETED = 5, 8
 
 
 @dataclass(frozen=True)
@@ -130,6 +142,62 @@ class Observation:
             raise PhaseError(f"trumps_if_taken({atout}) refused: {self.seat} is not bidding, "
                              f"the deal is in phase {self.phase.name} (R2.4, R2.5)")
         return tuple(c for c in (*self.hand, self.turned) if c.suit is atout)
+
+    def may_say_belote(self, card: Card | str) -> bool:
+        """True when this seat may say "belote" (or "rebelote") with ``card`` now: the deal
+        is in play, ``card`` is in the hand, and it is the king or the queen of trumps of a
+        seat that held both when play began (R5.1; the hand at the start of play is the
+        hand now with the seat's cards played;
+        :func:`~belote_teach.engine.announcements.may_say_belote`). Not said, not scored
+        (R5.2): a computer player always says it then.
+
+        Raises:
+            InvalidCardError: ``card`` cannot be read.
+        """
+        played = Card.parse(card)
+        trump = self.trump
+        if trump is None or played not in self.hand:     # no play yet, or not held now
+            return False
+        return may_say_belote((*self.hand, *self._my_played()), trump, played)
+
+    def _my_played(self) -> tuple[Card, ...]:
+        """The cards this seat has played so far, in play order."""
+        tricks = (*self.tricks, self.trick) if self.trick is not None else self.tricks
+        return tuple(p.card for t in tricks for p in t.plays if p.seat is self.seat)
+
+    @property
+    def points_won(self) -> Mapping[Team, int]:
+        """Card points of the completed plis per team (R1.2-R1.4), read-only: the cards
+        of the trick being played are not counted yet, and the 10 of the dix de der goes
+        to the winner of the last pli once it is complete (162 in all then)."""
+        won = dict.fromkeys(Team, 0)
+        for trick in self.tricks:
+            won[trick.winner.team] += trick.points
+        if len(self.tricks) == _COMPLETED:
+            won[self.tricks[-1].winner.team] += DIX_DE_DER
+        return MappingProxyType(won)
+
+    @property
+    def tricks_won(self) -> Mapping[Team, int]:
+        """Completed plis won per team (R1.5), read-only."""
+        won = dict.fromkeys(Team, 0)
+        for trick in self.tricks:
+            won[trick.winner.team] += 1
+        return MappingProxyType(won)
+
+    @property
+    def cards_left(self) -> Mapping[Seat, int]:
+        """The cards still in each hand, read-only: 5 each during bidding and after a
+        pass-out (R2.2, R2.6), then 8 after completion (R2.7) less the cards each seat
+        has played, 0 once the deal is scored."""
+        if self.contract is None:
+            return MappingProxyType(dict.fromkeys(Seat, _DEALT))
+        left = dict.fromkeys(Seat, _COMPLETED)
+        tricks = (*self.tricks, self.trick) if self.trick is not None else self.tricks
+        for trick in tricks:
+            for play in trick.plays:
+                left[play.seat] -= 1
+        return MappingProxyType(left)
 
     @property
     def played_cards(self) -> tuple[Card, ...]:

@@ -4,17 +4,28 @@ points and plis won so far (R1.2-R1.4) and the cards left in each hand."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_deal import ORDER, arranged, layout_deal
+from test_deal import ORDER, arranged, finish, layout_deal
 
-from belote_teach.engine.bidding import PASS
-from belote_teach.engine.cards import Card, Seat, Suit
+from belote_teach.engine.announcements import belote_cards, has_belote, may_say_belote
+from belote_teach.engine.bidding import PASS, TAKE
+from belote_teach.engine.cards import (
+    DECK_POINTS,
+    DIX_DE_DER,
+    Card,
+    Rank,
+    Seat,
+    Suit,
+    Team,
+    points,
+)
 from belote_teach.engine.deal import Deal, Phase
-from belote_teach.engine.errors import InvalidCardError, PhaseError
+from belote_teach.engine.errors import FalseBeloteError, InvalidCardError, PhaseError
 
 C = Card.parse
 S, E, N, W = Seat.SOUTH, Seat.EAST, Seat.NORTH, Seat.WEST
@@ -104,3 +115,143 @@ def test_trumps_if_taken_are_the_suit_of_hand_and_retourne(seed: int, passes: in
             assert all(c.suit is suit for c in got)
             assert set(got) == {c for c in (*deal.hand(seat), deal.turned) if c.suit is suit}
             assert list(got) == sorted(got, key=[*seen.hand, seen.turned].index)
+
+
+# ------------------------------------------------------------------ may_say_belote (R5.1)
+def _old_says_belote(deal: Deal, seat: Seat, card: Card) -> bool:
+    """The rule as the players' driver judged it before the engine did: the trump K or Q
+    of a seat that held both when play began."""
+    trump, start = deal.trump, deal.start_hand(seat)
+    if trump is None or start is None or card.suit is not trump:
+        return False
+    if card.rank not in (Rank.KING, Rank.QUEEN):
+        return False
+    return Card(Rank.KING, trump) in start and Card(Rank.QUEEN, trump) in start
+
+
+def _deal_accepts_belote(deal: Deal, card: Card) -> bool:
+    """Whether the deal takes "belote" said with ``card`` by the seat to play."""
+    trial = deal.copy()
+    try:
+        trial.play(card, belote=True)
+    except FalseBeloteError:
+        return False
+    return True
+
+
+def _belote_deals() -> list[Deal]:
+    """Seeded deals taken at once by the first to speak, and the layout deal, where East
+    holds the trump K and Q."""
+    deals = []
+    for seed in range(30):
+        rng = random.Random(seed)
+        deal = Deal.new(rng.choice(ORDER), rng)
+        deal.bid(TAKE)
+        deals.append(deal)
+    deals.append(layout_deal())                  # East holds KH QH, hearts are atout
+    return deals
+
+
+def test_may_say_belote_agrees_with_the_rule_everywhere_on_played_deals() -> None:
+    checked = said = 0
+    for number, deal in enumerate(_belote_deals()):
+        rng = random.Random(number)
+        while deal.phase is Phase.PLAY:
+            seat = deal.turn
+            assert seat is not None and deal.trump is not None
+            seen = deal.observation(seat)
+            start = deal.start_hand(seat)
+            assert start is not None
+            for card in seen.hand:
+                expected = _old_says_belote(deal, seat, card)
+                assert seen.may_say_belote(card) is expected
+                assert deal.may_say_belote(seat, card) is expected
+                assert expected is (card in belote_cards(deal.trump)
+                                    and has_belote(start, deal.trump))
+                assert may_say_belote(start, deal.trump, card) is expected
+                if card in seen.legal_plays:  # type: ignore[operator]
+                    assert _deal_accepts_belote(deal, card) is expected
+                checked += 1
+                said += expected
+            card = rng.choice(seen.legal_plays.cards)  # type: ignore[union-attr]
+            deal.play(card, belote=deal.may_say_belote(seat, card))
+    assert checked > 500 and said >= 2
+
+
+def test_may_say_belote_with_the_first_and_the_second_card() -> None:
+    deal = layout_deal()                          # East took hearts holding KH and QH
+    seen = deal.observation(E)
+    assert seen.may_say_belote("KH") and seen.may_say_belote(C("QH"))
+    assert not seen.may_say_belote("10H") and not seen.may_say_belote("7C")
+    assert not seen.may_say_belote("KS")          # not in the hand, not a trump
+    assert not deal.observation(S).may_say_belote("KS")
+    deal.play("KH", belote=True)                  # East leads the KH: belote
+    assert not deal.observation(E).may_say_belote("KH")   # played: no longer now
+    assert deal.observation(E).may_say_belote("QH")       # rebelote still to say
+    assert deal.may_say_belote(E, "QH") and not deal.may_say_belote("E", "KH")
+
+
+def test_may_say_belote_is_false_outside_play() -> None:
+    deal = _bidding_deal()
+    assert not deal.observation(E).may_say_belote("QH")
+    assert not deal.may_say_belote(E, "JH")
+    with pytest.raises(InvalidCardError):
+        deal.observation(E).may_say_belote("ZZ")
+    scored = layout_deal()
+    finish(scored)
+    assert not scored.observation(E).may_say_belote("KH")
+    assert not scored.may_say_belote(E, "KH")
+
+
+# ------------------------------------------------------------------ points, plis, cards left
+def _check_counts(deal: Deal) -> None:
+    in_hands = sum(points(c, deal.trump) for s in Seat for c in deal.hand(s)) \
+        if deal.trump is not None else None
+    for seat in Seat:
+        seen = deal.observation(seat)
+        assert dict(seen.cards_left) == {s: len(deal.hand(s)) for s in Seat}
+        assert seen.cards_left[seat] == len(seen.hand)
+        assert dict(seen.tricks_won) == deal.tricks_won
+        assert sum(seen.tricks_won.values()) == len(seen.tricks)
+        assert dict(seen.points_won) == deal.card_points
+        if in_hands is not None:
+            on_table = seen.trick.points if seen.trick is not None else 0
+            total = sum(seen.points_won.values()) + on_table + in_hands
+            assert total == DECK_POINTS + (DIX_DE_DER if len(seen.tricks) == 8 else 0)
+
+
+@settings(max_examples=40, derandomize=True, database=None)
+@given(seed=st.integers(0, 10**6))
+def test_points_plis_and_cards_left_add_up_at_every_step(seed: int) -> None:
+    rng = random.Random(seed)
+    deal = Deal.new(rng.choice(ORDER), rng)
+    _check_counts(deal)
+    while deal.phase.is_bidding:
+        deal.bid(PASS if rng.random() < 0.4 else rng.choice(sorted(deal.legal_bids, key=str)))
+        _check_counts(deal)
+    while deal.phase is Phase.PLAY:
+        card = rng.choice(deal.legal_plays.cards)
+        deal.play(card, belote=deal.may_say_belote(deal.turn, card))  # type: ignore[arg-type]
+        _check_counts(deal)
+    if deal.phase is Phase.SCORED:
+        seen = deal.observation(Seat.SOUTH)
+        assert sum(seen.points_won.values()) == DECK_POINTS + DIX_DE_DER
+        assert dict(seen.cards_left) == dict.fromkeys(Seat, 0)
+        assert sum(seen.tricks_won.values()) == 8
+
+
+def test_points_won_count_the_dix_de_der_once_the_last_pli_is_complete() -> None:
+    deal = layout_deal()
+    assert dict(deal.observation(S).cards_left) == dict.fromkeys(Seat, 8)
+    finish(deal)
+    seen = deal.observation(N)
+    last = seen.tricks[-1]
+    # the last pli taken back into the trick being played: its points and the 10 wait
+    view = dataclasses.replace(seen, tricks=seen.tricks[:-1], trick=last)
+    assert sum(view.points_won.values()) == DECK_POINTS - last.points
+    assert view.tricks_won[last.winner.team] == seen.tricks_won[last.winner.team] - 1
+    assert dict(view.cards_left) == dict.fromkeys(Seat, 0)
+    assert seen.points_won[last.winner.team] == view.points_won[last.winner.team] \
+        + last.points + DIX_DE_DER
+    with pytest.raises(TypeError):
+        seen.points_won[Team.NS] = 0  # type: ignore[index]
