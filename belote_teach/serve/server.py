@@ -12,7 +12,7 @@ open each lesson app in the same server, and the file list stays at ``/voila/tre
 Arguments are Voilà's (``voila --help-all``); the first positional one is the directory
 served (default: the current directory).
 
-Fast start (issue 8): each notebook of :data:`POOLS` gets a kernel prepared in advance
+Fast start: each notebook of :data:`POOLS` gets a kernel prepared in advance
 (Voilà's preheated kernels, :data:`PREHEAT`), one kernel at a time whenever the server is
 quiet, the welcome pages first. A learner opening a lesson is handed a kernel that has
 already started, imported the course and drawn the lesson's first examples; the kernel
@@ -54,7 +54,7 @@ WELCOME_FR = f"fr/{COURSE[0].notebook('fr')}"
 #: The safety net for kernels whose page is gone: shut down after this many seconds
 #: without activity. A page that is left shuts its own kernel down: Voilà's front end asks
 #: for it on "beforeunload", with the ``_xsrf`` cookie that the course's template sets
-#: (:data:`TEMPLATE`; without it the server refused the request, voila issue 1458).
+#: (:data:`TEMPLATE`; without that cookie Voilà's server refuses the shutdown request).
 #: What that misses is culled: a page left before its widgets were drawn (its front end
 #: not connected yet), a tab the browser discards or a browser that crashes (no
 #: "beforeunload"), a request lost with the network. A page that is open keeps its
