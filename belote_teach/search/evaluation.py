@@ -287,14 +287,6 @@ def samples_for(obs: Observation) -> int:
     return max(MIN_SAMPLES, min(MAX_SAMPLES, budget // legal))
 
 
-def _points_before(obs: Observation) -> dict[Team, int]:
-    """Card points each team won in the completed tricks (dix de der not yet)."""
-    won = dict.fromkeys(Team, 0)
-    for trick in obs.tricks:
-        won[trick.winner.team] += trick.points
-    return won
-
-
 def value_cards(obs: Observation, rng: random.Random, samples: int, policy: Policy,
                 groups: Sequence[tuple[Card, ...]] | None = None) -> WorldValues:
     """Every legal card of ``obs`` valued on the same ``samples`` sampled worlds.
@@ -320,7 +312,7 @@ def value_cards(obs: Observation, rng: random.Random, samples: int, policy: Poli
     groups = equivalent_groups(obs) if groups is None else groups
     team = obs.seat.team
     takers = obs.contract.taker.team
-    before = _points_before(obs)
+    before = obs.points_won             # the completed plis (a deal in play: no dix de der)
     announced = announced_points(obs)
     worth: dict[Card, list[int]] = {card: [] for card in cards}
     margins = dict.fromkeys(cards, 0.0)
