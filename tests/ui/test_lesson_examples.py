@@ -30,7 +30,7 @@ from belote_teach.engine.errors import (
 from belote_teach.engine.game import Game
 from belote_teach.engine.scoring import score_deal
 from belote_teach.explain.calls import announcement_name
-from belote_teach.players import ClubPlayer, play_deal
+from belote_teach.players import ClubPlayer, play_deal, replay
 from belote_teach.render import examples
 from belote_teach.ui import lesson
 
@@ -187,7 +187,7 @@ def test_the_deal_refuses_bad_input() -> None:
 def test_the_bidding_advice_is_the_coachs() -> None:
     hand, turned = ["JH", "9H", "AS", "7C", "8D"], "10H"
     board = lesson.show_bidding(hand, turned, seed=3, samples=8)
-    deal = lesson._bidding_deal(hand, turned, (), 3)
+    deal = replay.deal_at_bid(hand, turned, (), 3)
     expected = hint_bid(deal.observation(Seat.SOUTH), rng=random.Random(3), samples=8)
     assert expected.text("en") in _text(board.feedback_html)
     assert expected.bid.kind.value == "take"
@@ -500,7 +500,7 @@ def test_lesson_two_prose_matches_its_deals_and_the_coach() -> None:
             (["9S", "AS", "KD", "AC", "8H"], "10S", [], "take"),
             (["QH", "8H", "AS", "7C", "8D"], "7H", [], "pass"),
             (["JS", "9S", "AS", "8D", "7C"], "7H", ["pass"] * 4, "S")]:
-        obs = lesson._bidding_deal(hand, turned, history, 0).observation(Seat.SOUTH)
+        obs = replay.deal_at_bid(hand, turned, history, 0).observation(Seat.SOUTH)
         assert str(hint_bid(obs, rng=random.Random(0)).bid) == advice, hand
 
 

@@ -1,0 +1,20 @@
+"""The errors of driving a seeded deal or game to a position (:mod:`belote_teach.players.replay`).
+
+Both are :class:`~belote_teach.engine.errors.InvalidPositionError`: the position asked
+for cannot be reached.
+"""
+
+from __future__ import annotations
+
+from belote_teach.engine.errors import InvalidPositionError
+
+__all__ = ["InvalidSeedError", "PositionNotReachedError"]
+
+
+class InvalidSeedError(InvalidPositionError):
+    """A seed that is not a whole number (``"7"``, ``7.0``, ``True``); the message quotes it."""
+
+
+class PositionNotReachedError(InvalidPositionError):
+    """A deal that ends before the position asked for (a deal passed out, R2.6, never
+    reaches its play); the message names the position and where the deal ended."""
