@@ -1,5 +1,6 @@
 """Announcements (annonces, RULES.md R4) and belote-rebelote (R5): what a hand holds,
-which team scores its announcements, and whether a declaration is true.
+which team scores its announcements, which of two wins and by what (R4.5), whether a
+declaration is true and, when it is not, why (:class:`AnnouncementFault`).
 
     >>> from belote_teach.engine.cards import Suit
     >>> hand = parse_cards(["8C", "9C", "10C", "AS", "QS", "KD", "JD", "7H"])
@@ -11,6 +12,14 @@ which team scores its announcements, and whether a declaration is true.
     >>> ew = [Announcement.of("tierce", "K", "C")]
     >>> compare_announcements(ns, ew, Suit.SPADES)
     (None, 0)
+    >>> stronger_announcement(Announcement.of("carre", "K"), Announcement.of("carre", "A"),
+    ...                       Suit.SPADES)
+    (Announcement.of('carre', 'A'), <Criterion.CARRE_ORDER: 'carre_order'>)
+    >>> try:
+    ...     Announcement.from_cards(["8S", "8H", "8D", "8C"])
+    ... except FalseAnnouncementError as err:
+    ...     print(err.reason, err.rule)
+    AnnouncementFault.CARRE_NOT_COUNTED R4.2
 
 Points are announcement points, added to a team's total (R6.1). The tables below are
 module-level constants, so the lessons and the engine cannot disagree.
@@ -22,6 +31,7 @@ import enum
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from belote_teach.engine.cards import SEQUENCE_ORDER, Card, Rank, Suit, Team, parse_cards
 from belote_teach.engine.errors import FalseAnnouncementError, InvalidCardError
@@ -33,7 +43,9 @@ __all__ = [
     "SEQUENCE_LENGTH",
     "SEQUENCE_POINTS",
     "Announcement",
+    "AnnouncementFault",
     "AnnouncementType",
+    "Criterion",
     "announcement_key",
     "beats_every",
     "belote_cards",
@@ -44,8 +56,39 @@ __all__ = [
     "may_say_belote",
     "outranks",
     "possible_announcements",
+    "stronger_announcement",
     "validate_declaration",
 ]
+
+
+class AnnouncementFault(enum.Enum):
+    """Why the engine refuses an announcement, named after the rule it breaks (RULES.md
+    R4.1-R4.3, R1.6): :attr:`FalseAnnouncementError.reason
+    <belote_teach.engine.errors.FalseAnnouncementError>`. The value is a stable identifier."""
+
+    # cards that make no announcement (R4.1, R4.2)
+    TOO_SHORT = "too_short"                  # fewer than 3 cards, and not a carré (R4.1)
+    MIXED_SUITS = "mixed_suits"              # several suits, not four of a rank (R4.1, R4.2)
+    NOT_IN_SEQUENCE = "not_in_sequence"      # one suit, not in a row: no wrap-around (R1.6)
+    CARRE_NOT_COUNTED = "carre_not_counted"  # four 8s or four 7s are worth nothing (R4.2)
+    # an announcement whose parts disagree (R4.1, R4.2, R1.6)
+    UNKNOWN_TYPE = "unknown_type"            # not tierce, cinquante, cent or carré
+    UNREADABLE = "unreadable"                # a rank, suit or card that cannot be read
+    CARRE_WITH_SUIT = "carre_with_suit"      # a carré is four suits (R4.2)
+    SEQUENCE_WITHOUT_SUIT = "sequence_without_suit"  # a sequence is in one suit (R4.1)
+    TOP_TOO_LOW = "top_too_low"              # no run of that length ends there (R1.6)
+    WRONG_CARDS = "wrong_cards"              # the cards are not that combination
+    WRONG_POINTS = "wrong_points"            # not the points of the tables (R4.1, R4.2)
+    # a declaration (R4.1-R4.3)
+    NOT_HELD = "not_held"                    # the hand lacks a card of it (R4.1, R4.2)
+    CARD_TWICE = "card_twice"                # a card counts in one combination only (R4.3)
+    RUN_SPLIT = "run_split"                  # an unbroken run is announced whole (R4.1)
+    NOT_AN_ANNOUNCEMENT = "not_an_announcement"  # a value that is no Announcement at all
+
+
+def _rule_of(kind: AnnouncementType) -> str:
+    """The rule that defines ``kind``: R4.2 for a carré, R4.1 for a sequence."""
+    return "R4.1" if kind.is_sequence else "R4.2"
 
 
 class AnnouncementType(enum.Enum):
@@ -78,7 +121,8 @@ class AnnouncementType(enum.Enum):
         except ValueError:
             raise FalseAnnouncementError(
                 f"unknown announcement type {text!r}: expected one of "
-                f"{', '.join(t.value for t in cls)}") from None
+                f"{', '.join(t.value for t in cls)}",
+                reason=AnnouncementFault.UNKNOWN_TYPE) from None
 
     def __str__(self) -> str:
         return self.value
@@ -151,51 +195,51 @@ class Announcement:
                     self.suit if isinstance(self.suit, Suit) else Suit.parse(self.suit))
             cards = frozenset(Card.parse(c) for c in self.cards)
         except InvalidCardError as err:
-            raise FalseAnnouncementError(f"invalid announcement {shown}: {err}") from None
+            raise FalseAnnouncementError(f"invalid announcement {shown}: {err}",
+                                         reason=AnnouncementFault.UNREADABLE) from None
         object.__setattr__(self, "type", kind)
         object.__setattr__(self, "top", top)
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "cards", cards)
+        rule = _rule_of(kind)
+
+        def refuse(why: str, reason: AnnouncementFault, rule: str = rule) -> NoReturn:
+            raise FalseAnnouncementError(f"invalid announcement {shown}: {why}",
+                                         reason=reason, rule=rule,
+                                         cards=tuple(_sorted(cards)))
+
         if isinstance(self.points, bool) or not isinstance(self.points, int):
-            raise FalseAnnouncementError(
-                f"invalid announcement {shown}: points must be a whole number")
+            refuse("points must be a whole number", AnnouncementFault.WRONG_POINTS)
         if kind is AnnouncementType.CARRE:
             if suit is not None:
-                raise FalseAnnouncementError(
-                    f"invalid announcement {shown}: a carré has no suit (R4.2)")
+                refuse("a carré has no suit (R4.2)", AnnouncementFault.CARRE_WITH_SUIT)
             if top not in CARRE_POINTS:
-                raise FalseAnnouncementError(
-                    f"invalid announcement {shown}: four {top}s are not announced (R4.2: "
-                    "only jacks, nines, aces, 10s, kings or queens)")
+                refuse(f"four {top}s are not announced (R4.2: only jacks, nines, aces, 10s, "
+                       "kings or queens)", AnnouncementFault.CARRE_NOT_COUNTED)
             worth = CARRE_POINTS[top]
             if cards and cards != frozenset(Card(top, s) for s in Suit):
-                raise FalseAnnouncementError(
-                    f"invalid announcement {shown}: its cards {_show(cards)} are not the "
-                    f"four {top}s (R4.2)")
+                refuse(f"its cards {_show(cards)} are not the four {top}s (R4.2)",
+                       AnnouncementFault.WRONG_CARDS)
         else:
             if suit is None:
-                raise FalseAnnouncementError(
-                    f"invalid announcement {shown}: a {kind} is a run in one suit (R4.1)")
+                refuse(f"a {kind} is a run in one suit (R4.1)",
+                       AnnouncementFault.SEQUENCE_WITHOUT_SUIT)
             low = _SEQ_INDEX[top] - SEQUENCE_LENGTH[kind] + 1
             if low < 0:
-                raise FalseAnnouncementError(
-                    f"invalid announcement {shown}: no {kind} ends at the {top} "
-                    "(7 8 9 10 J Q K A, no wrap-around, R1.6)")
+                refuse(f"no {kind} ends at the {top} (7 8 9 10 J Q K A, no wrap-around, "
+                       "R1.6)", AnnouncementFault.TOP_TOO_LOW, "R1.6")
             worth = SEQUENCE_POINTS[kind]
             if cards:
                 indexes = sorted(_SEQ_INDEX[c.rank] for c in cards)
                 run = (all(c.suit is suit for c in cards) and indexes[-1] == _SEQ_INDEX[top]
                        and indexes == list(range(indexes[0], indexes[-1] + 1)))
                 if not run or _type_of_run(len(cards)) is not kind:
-                    raise FalseAnnouncementError(
-                        f"invalid announcement {shown}: its cards {_show(cards)} are not a "
-                        f"{kind} to the {top} of {suit} (R4.1)")
+                    refuse(f"its cards {_show(cards)} are not a {kind} to the {top} of "
+                           f"{suit} (R4.1)", AnnouncementFault.WRONG_CARDS)
         if self.points != worth:
             what = f"a carré of {top}s" if kind is AnnouncementType.CARRE else \
                 f"a {kind} to the {top}"
-            rule = "R4.2" if kind is AnnouncementType.CARRE else "R4.1"
-            raise FalseAnnouncementError(
-                f"invalid announcement {shown}: {what} is worth {worth} points ({rule})")
+            refuse(f"{what} is worth {worth} points ({rule})", AnnouncementFault.WRONG_POINTS)
 
     # -- building --------------------------------------------------------------------
     @classmethod
@@ -222,26 +266,36 @@ class Announcement:
 
         Raises:
             InvalidCardError: a card cannot be read or is given twice.
-            FalseAnnouncementError: the cards make no announcement.
+            FalseAnnouncementError: the cards make no announcement; ``.reason`` says why:
+                four 8s or four 7s (``CARRE_NOT_COUNTED``, R4.2), fewer than 3 cards
+                (``TOO_SHORT``, R4.1), one suit but not in a row (``NOT_IN_SEQUENCE``,
+                R1.6, R4.1), or several suits (``MIXED_SUITS``); ``.cards`` holds them.
         """
         parsed = parse_cards(list(cards), what="announcement cards")
         ranks = {c.rank for c in parsed}
+        suits = {c.suit for c in parsed}
         if len(parsed) == 4 and len(ranks) == 1:
             [rank] = ranks
             if rank in CARRE_POINTS:
                 return cls(AnnouncementType.CARRE, rank, None, CARRE_POINTS[rank],
                            frozenset(parsed))
-        suits = {c.suit for c in parsed}
-        if len(parsed) >= 3 and len(suits) == 1:
+            reason, rule = AnnouncementFault.CARRE_NOT_COUNTED, "R4.2"
+        elif len(parsed) < 3:
+            reason, rule = AnnouncementFault.TOO_SHORT, "R4.1"
+        elif len(suits) == 1:
             indexes = sorted(_SEQ_INDEX[c.rank] for c in parsed)
             if indexes == list(range(indexes[0], indexes[-1] + 1)):
                 kind = _type_of_run(len(parsed))
                 return cls(kind, SEQUENCE_ORDER[indexes[-1]], suits.pop(),
                            SEQUENCE_POINTS[kind], frozenset(parsed))
+            reason, rule = AnnouncementFault.NOT_IN_SEQUENCE, "R1.6"
+        else:
+            reason, rule = AnnouncementFault.MIXED_SUITS, "R4.1"
         raise FalseAnnouncementError(
             f"the cards {_show(parsed)} make no announcement: a tierce, cinquante or cent is "
             "3, 4, 5 or more cards in a row in one suit (R4.1), a carré the four jacks, "
-            "nines, aces, 10s, kings or queens (R4.2)")
+            "nines, aces, 10s, kings or queens (R4.2)", reason=reason, rule=rule,
+            cards=tuple(_sorted(parsed)))
 
     # -- reading ---------------------------------------------------------------------
     @property
@@ -311,6 +365,51 @@ def announcement_key(announcement: Announcement, trump: Suit | None) -> tuple[in
             int(trump is not None and announcement.suit is trump))
 
 
+class Criterion(enum.Enum):
+    """What decides between two announcements, in the order of RULES.md R4.5 (the first
+    that tells them apart): :func:`stronger_announcement`. The order of declaration plays
+    no part (R4.5 gives none)."""
+
+    POINTS = "points"                    # more points wins
+    CARRE_OVER_SEQUENCE = "carre_over_sequence"  # at equal points a carré beats a sequence
+    CARRE_ORDER = "carre_order"          # two carrés: J > 9 > A > 10 > K > Q
+    TOP_CARD = "top_card"                # equal sequences: the higher top card wins
+    TRUMP = "trump"                      # same top card: the trump sequence wins
+    TIE = "tie"                          # still equal: nobody scores any announcement
+
+
+def stronger_announcement(first: Announcement, second: Announcement, trump: Suit | str | None
+                          ) -> tuple[Announcement | None, Criterion]:
+    """Which of two announcements wins under R4.5, and the criterion that decided.
+
+    The criteria are tried in the order of R4.5 (:class:`Criterion`): points, then a
+    carré over a sequence, then the carré order J > 9 > A > 10 > K > Q or the higher top
+    card of two sequences, then the sequence in trumps (``trump=None``: no sequence is in
+    trumps). When none tells them apart, nobody wins (``Criterion.TIE``).
+
+    Returns:
+        ``(winner, criterion)``: ``first`` or ``second``, or ``None`` with ``TIE``.
+
+    Raises:
+        FalseAnnouncementError: ``first`` or ``second`` is not an :class:`Announcement`.
+        InvalidCardError: ``trump`` names no suit.
+    """
+    for item in (first, second):
+        if not isinstance(item, Announcement):
+            raise FalseAnnouncementError(f"not an announcement: {item!r}",
+                                         reason=AnnouncementFault.NOT_AN_ANNOUNCEMENT)
+    suit = None if trump is None else Suit.parse(trump)
+    keys = announcement_key(first, suit), announcement_key(second, suit)
+    decided = next((i for i in range(len(keys[0])) if keys[0][i] != keys[1][i]), None)
+    if decided is None:
+        return None, Criterion.TIE
+    # what each part of announcement_key means; past the second part both are one kind
+    criteria = (Criterion.POINTS, Criterion.CARRE_OVER_SEQUENCE,
+                Criterion.CARRE_ORDER if first.is_carre else Criterion.TOP_CARD,
+                Criterion.TRUMP)
+    return (first if keys[0] > keys[1] else second), criteria[decided]
+
+
 def best_announcement(announcements: Iterable[Announcement], trump: Suit
                       ) -> Announcement | None:
     """The strongest announcement under R4.5 (:func:`announcement_key`), ``None`` if there
@@ -350,7 +449,8 @@ def compare_announcements(ns: Sequence[Announcement], ew: Sequence[Announcement]
     trump = Suit.parse(trump)
     for item in (*ns, *ew):
         if not isinstance(item, Announcement):
-            raise FalseAnnouncementError(f"not an announcement: {item!r}")
+            raise FalseAnnouncementError(f"not an announcement: {item!r}",
+                                         reason=AnnouncementFault.NOT_AN_ANNOUNCEMENT)
     best_ns, best_ew = best_announcement(ns, trump), best_announcement(ew, trump)
     winner: Team | None
     if best_ns is None and best_ew is None:
@@ -417,7 +517,8 @@ def outranks(heard: AnnouncementType | str, others: Iterable[Announcement | Anno
         elif isinstance(item, Announcement):
             ours.append(item)
         else:
-            raise FalseAnnouncementError(f"not an announcement: {item!r}")
+            raise FalseAnnouncementError(f"not an announcement: {item!r}",
+                                         reason=AnnouncementFault.NOT_AN_ANNOUNCEMENT)
     if not theirs or not ours:
         return False
     weakest = min(announcement_key(a, suit) for a in theirs)
@@ -574,39 +675,48 @@ def validate_declaration(hand: Iterable[Card | str], trump: Suit | str,
 
     Raises:
         InvalidCardError: a card or the trump cannot be read, or a card is given twice.
-        FalseAnnouncementError: the hand does not hold an announcement, a card is used
-            twice, or a run is split; the message quotes the announcement and the hand,
-            ``.announcement`` holds it.
+        FalseAnnouncementError: the first announcement refused, ``.announcement`` and
+            ``.index`` (its position in ``declared``); ``.reason`` says why: the hand
+            does not hold it (``NOT_HELD``, ``.cards`` the cards it lacks), a card is used
+            twice (``CARD_TWICE``, R4.3: ``.other`` the earlier announcement that uses
+            ``.cards``), a run is split (``RUN_SPLIT``, R4.1: ``.other`` the one it
+            continues), or an item is not an Announcement (``NOT_AN_ANNOUNCEMENT``). The
+            message quotes the announcement and the hand.
     """
     cards, trump = _read_hand(hand, trump)
     held = set(cards)
-    used: dict[Card, Announcement] = {}
-    runs: list[tuple[Announcement, frozenset[Card]]] = []
-    for announcement in declared:
+    accepted: list[tuple[Announcement, frozenset[Card]]] = []
+    for index, announcement in enumerate(declared):
         if not isinstance(announcement, Announcement):
-            raise FalseAnnouncementError(f"not an announcement: {announcement!r}")
+            raise FalseAnnouncementError(f"not an announcement: {announcement!r}",
+                                         reason=AnnouncementFault.NOT_AN_ANNOUNCEMENT,
+                                         index=index)
         own = _held_cards(announcement, held)
         if own is None:
             missing = _sorted(announcement.implied_cards - held)
             raise FalseAnnouncementError(
                 f"false announcement {announcement}: the hand {_show(cards)} does not hold "
                 f"{', '.join(str(c) for c in missing)} (R4.1, R4.2)",
-                announcement=announcement)
-        for card in _sorted(own):
-            if card in used:
+                reason=AnnouncementFault.NOT_HELD, rule=_rule_of(announcement.type),
+                announcement=announcement, cards=tuple(missing), index=index)
+        for other, other_cards in accepted:
+            shared = _sorted(own & other_cards)
+            if shared:
                 raise FalseAnnouncementError(
-                    f"false announcement {announcement}: the {card} is already used by "
-                    f"{used[card]}; a card counts in one combination only (R4.3)",
-                    announcement=announcement)
-            used[card] = announcement
+                    f"false announcement {announcement}: the {shared[0]} is already used by "
+                    f"{other}; a card counts in one combination only (R4.3)",
+                    reason=AnnouncementFault.CARD_TWICE, rule="R4.3",
+                    announcement=announcement, cards=tuple(shared), other=other,
+                    index=index)
         if announcement.is_sequence:
             indexes = {_SEQ_INDEX[c.rank] for c in own}
-            for other, other_cards in runs:
-                if other.suit is announcement.suit and (
+            for other, other_cards in accepted:
+                if other.is_sequence and other.suit is announcement.suit and (
                         min(indexes) - 1 in {_SEQ_INDEX[c.rank] for c in other_cards}
                         or max(indexes) + 1 in {_SEQ_INDEX[c.rank] for c in other_cards}):
                     raise FalseAnnouncementError(
                         f"false announcement {announcement}: it continues {other}, and an "
                         "unbroken run is announced whole as one announcement (R4.1)",
-                        announcement=announcement)
-            runs.append((announcement, own))
+                        reason=AnnouncementFault.RUN_SPLIT, rule="R4.1",
+                        announcement=announcement, other=other, index=index)
+        accepted.append((announcement, own))

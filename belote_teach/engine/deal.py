@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from belote_teach.engine.announcements import (
     Announcement,
+    AnnouncementFault,
     belote_cards,
     compare_announcements,
     find_announcements,
@@ -746,7 +747,8 @@ class Deal:
             IllegalPlayError: the card is not in the hand, or R3 forbids it (a revoke,
                 R3.8); ``.rule`` and ``.legal`` say why.
             FalseAnnouncementError: the hand does not hold a declared announcement, or
-                ``announce`` is not made of Announcement values.
+                ``announce`` is not made of Announcement values; ``.reason`` says why
+                (:func:`~belote_teach.engine.announcements.validate_declaration`).
             FalseBeloteError: belote said with another card, or without having held the
                 trump K and Q.
 
@@ -766,7 +768,7 @@ class Deal:
         elif isinstance(announce, str | bytes):
             raise FalseAnnouncementError(
                 f"announce takes Announcement values (see announcements_available), got "
-                f"{announce!r}")
+                f"{announce!r}", reason=AnnouncementFault.NOT_AN_ANNOUNCEMENT)
         declared = tuple(announce)
         if declared:
             self._check_announce(player, parsed, declared)                   # R4
@@ -809,9 +811,7 @@ class Deal:
         try:
             validate_declaration(self._start_hands[seat], self.trump, declared)
         except FalseAnnouncementError as err:
-            raise FalseAnnouncementError(
-                f"{seat} announced {shown} with {card}: {err}",
-                announcement=err.announcement) from None
+            raise err.reworded(f"{seat} announced {shown} with {card}: {err}") from None
 
     def _belote_call(self, seat: Seat, card: Card) -> BeloteCall:
         trump = self.trump

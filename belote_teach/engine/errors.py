@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from belote_teach.engine.announcements import Announcement
+    from belote_teach.engine.announcements import Announcement, AnnouncementFault
     from belote_teach.engine.bidding import Bid
     from belote_teach.engine.cards import Card
     from belote_teach.engine.rules import Rule
@@ -106,18 +106,47 @@ class FalseBeloteError(BeloteError):
 
 
 class FalseAnnouncementError(BeloteError):
-    """An announcement that cannot be (R4): one the hand does not hold, one that uses a
-    card already used by another announcement (R4.3), a run split in two (R4.1), or an
-    announcement whose type, top card, suit and points do not agree (R4.1, R4.2).
+    """An announcement that cannot be (R4.1-R4.3): cards that make none, one whose type,
+    top card, suit, points and cards do not agree, one the hand does not hold, one that
+    uses a card already used by another announcement, or a run split in two.
 
     Attributes:
-        announcement: the :class:`~belote_teach.engine.announcements.Announcement` at fault, or
-            ``None`` when it could not even be built.
+        reason: the :class:`~belote_teach.engine.announcements.AnnouncementFault` that
+            refused it (``NOT_AN_ANNOUNCEMENT`` when not given).
+        rule: the RULES.md ID of that fault, e.g. ``"R4.3"`` (``"R4"`` when not given).
+        announcement: the :class:`~belote_teach.engine.announcements.Announcement` at fault,
+            or ``None`` when it could not even be built.
+        cards: the cards at fault: the cards given when they make no announcement or not
+            the one announced, the cards the hand lacks (``NOT_HELD``), the cards also
+            used by :attr:`other` (``CARD_TWICE``); else empty. Suit by suit (S H D C),
+            each suit in sequence order (R1.6).
+        other: the announcement declared earlier that the refused one shares a card with
+            (``CARD_TWICE``) or continues (``RUN_SPLIT``), else ``None``.
+        index: the position of :attr:`announcement` in the declaration refused
+            (:func:`~belote_teach.engine.announcements.validate_declaration`), else ``None``.
     """
 
-    def __init__(self, message: str, *, announcement: Announcement | None = None):
+    def __init__(self, message: str, *, reason: AnnouncementFault | None = None,
+                 rule: str = "R4", announcement: Announcement | None = None,
+                 cards: tuple[Card, ...] = (), other: Announcement | None = None,
+                 index: int | None = None):
+        from belote_teach.engine.announcements import AnnouncementFault
+
         super().__init__(message)
+        self.reason: AnnouncementFault = (AnnouncementFault.NOT_AN_ANNOUNCEMENT
+                                          if reason is None else reason)
+        self.rule = rule
         self.announcement = announcement
+        self.cards = cards
+        self.other = other
+        self.index = index
+
+    def reworded(self, message: str) -> FalseAnnouncementError:
+        """The same refusal (reason, rule, announcement, cards, other, index) with another
+        message, e.g. the deal's, which names the seat and the card played."""
+        return FalseAnnouncementError(message, reason=self.reason, rule=self.rule,
+                                      announcement=self.announcement, cards=self.cards,
+                                      other=self.other, index=self.index)
 
 
 class InvalidScoreError(BeloteError):
