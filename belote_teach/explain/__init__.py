@@ -28,11 +28,12 @@ import yaml
 from belote_teach.engine.cards import Card, Rank, Seat, Suit, hand_order, points
 from belote_teach.engine.rules import LegalPlays, Reason, Rule
 from belote_teach.engine.trick import Play, Trick
-from belote_teach.explain.errors import UnknownLanguageError
+from belote_teach.explain.errors import MissingTextError, UnknownLanguageError
 
 __all__ = [
     "LANGUAGES",
     "CoachDifference",
+    "MissingTextError",
     "UnknownLanguageError",
     "after_colon",
     "card_name",
@@ -52,6 +53,7 @@ __all__ = [
     "plural_key",
     "position_title",
     "rule_title",
+    "say",
     "seat_name",
     "seat_of",
     "suit_name",
@@ -70,15 +72,21 @@ LANGUAGES: tuple[str, ...] = ("en", "fr")
 _SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def check_language(lang: str) -> None:
+def check_language(lang: str, *, asked: str = "") -> None:
     """Refuse a language the catalogs do not have.
+
+    Args:
+        lang: the language to check.
+        asked: what was asked in that language (``"the text 'welcome.title'"``), named
+            in the message; ``""``: nothing named.
 
     Raises:
         UnknownLanguageError: ``lang`` is not one of :data:`LANGUAGES` (``"en"``,
-            ``"fr"``); the message quotes it and lists them.
+            ``"fr"``); the message quotes it, names ``asked`` and lists the languages.
     """
     if lang not in LANGUAGES:
-        raise UnknownLanguageError(f"unknown language {lang!r}: expected one of "
+        where = f" for {asked}" if asked else ""
+        raise UnknownLanguageError(f"unknown language {lang!r}{where}: expected one of "
                                    f"{', '.join(LANGUAGES)}")
 
 
@@ -96,14 +104,66 @@ def catalog(lang: str) -> dict[str, Any]:
     return data
 
 
-def text(key: str, lang: str, **values: object) -> str:
-    """An interface sentence of the catalog's ``ui`` section, with ``values`` filled in.
+def say(path: str, lang: str, /, **values: object) -> str:
+    """The catalog sentence of ``lang`` at the dotted ``path``, with ``values`` filled in
+    (:meth:`str.format`): the one look-up of the learner's text.
+
+    Each part of ``path`` names a key of the section before it (``"table.story.made"``:
+    the sentence ``made`` of the section ``story`` of the section ``table``); a key that
+    itself holds dots is found whole (``"exercises.rules.R2.5"``: the key ``R2.5`` of
+    ``exercises.rules``).
+
+        >>> say("welcome.title", "en")
+        'Classic French belote, step by step'
+        >>> say("table.story.made", "fr", takers="Nous")
+        "Contrat fait pour l'équipe Nous."
+
+    Args:
+        path: the sentence's dotted path in the catalog.
+        lang: ``"en"`` or ``"fr"``.
+        values: the sentence's placeholders (``{seat}``) and what to write there; a
+            placeholder may be called ``path`` or ``lang`` (the two arguments before
+            are positional only).
 
     Raises:
-        ValueError: unknown language.
-        KeyError: no such sentence (a programming error, caught by the catalog tests).
+        UnknownLanguageError: ``lang`` is not one of :data:`LANGUAGES`; the message
+            names ``path``.
+        MissingTextError: no sentence at ``path`` (no such key, or a section rather than
+            a sentence); the message names ``path``, the language and the missing key.
+        KeyError: the sentence needs a value that ``values`` lacks.
     """
-    return str(catalog(lang)["ui"][key]).format(**values)
+    check_language(lang, asked=f"the text {path!r}")
+    node: Any = catalog(lang)
+    parts = path.split(".")
+    while parts:
+        if not isinstance(node, dict):
+            raise MissingTextError(f"no text {path!r} in the {lang!r} catalog: "
+                                   f"{'.'.join(parts)!r} is past a sentence",
+                                   path=path, lang=lang)
+        whole = ".".join(parts)
+        if whole in node:                       # the rest is one key, such as "R2.5"
+            node, parts = node[whole], []
+        elif parts[0] in node:
+            node, parts = node[parts[0]], parts[1:]
+        else:
+            raise MissingTextError(f"no text {path!r} in the {lang!r} catalog: "
+                                   f"no key {parts[0]!r} there", path=path, lang=lang)
+    if isinstance(node, dict):
+        raise MissingTextError(f"no text {path!r} in the {lang!r} catalog: it is a "
+                               "section, not a sentence", path=path, lang=lang)
+    return str(node).format(**values)
+
+
+def text(key: str, lang: str, /, **values: object) -> str:
+    """An interface sentence of the catalog's ``ui`` section, with ``values`` filled in:
+    :func:`say` of ``"ui." + key``.
+
+    Raises:
+        UnknownLanguageError: unknown language.
+        MissingTextError: no such sentence (a programming error, caught by the catalog
+            tests).
+    """
+    return say(f"ui.{key}", lang, **values)
 
 
 def plural_key(key: str, n: int, lang: str) -> str:

@@ -13,13 +13,13 @@ played now (``"dim"``), a dashed border and a tooltip and accessible description
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 
 from belote_teach import explain
 from belote_teach.engine.cards import Card, Rank, Seat, Suit, hand_order
 from belote_teach.engine.trick import Trick
+from belote_teach.render.html import escape
 
 __all__ = [
     "FOUR_COLOUR_CLASS",
@@ -51,16 +51,12 @@ _STATE_MARK = {"wrong": ("bt-mark-bad", "✗"), "right": ("bt-mark-ok", "✓"),
                "picked": ("bt-mark-pick", "●")}
 
 
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
 def _card_inside(card: Card, lang: str, state: str) -> str:
     # The rank letters are drawn by the stylesheet (content: attr(data-rank)): the face of
     # a card is a picture whose one name is the card's aria-label ("jack of hearts"),
     # not a text label "J J J" that the name would have to repeat (WCAG 2.5.3, label in
     # name, which axe-core checks on buttons named by aria-label).
-    rank = _e(explain.rank_short(card.rank, lang))
+    rank = escape(explain.rank_short(card.rank, lang))
     suit = card.suit.symbol
     corner = f'<span class="bt-r" data-rank="{rank}"></span><span class="bt-s">{suit}</span>'
     if card.rank in _FACE_RANKS:
@@ -94,7 +90,7 @@ def card_picture(card: Card, lang: str, state: str = "") -> str:
             ``"picked"`` (selected by the learner, e.g. for an announcement).
     """
     return (f'<div class="{_card_classes(card, state)}" role="img" '
-            f'aria-label="{_e(explain.card_name(card, lang))}" data-card="{card}">'
+            f'aria-label="{escape(explain.card_name(card, lang))}" data-card="{card}">'
             f"{_card_inside(card, lang, state)}</div>")
 
 
@@ -119,7 +115,7 @@ def card_button(card: Card, lang: str, state: str = "", *, disabled: bool = Fals
     if pressed is not None:
         extra += f' aria-pressed="{"true" if pressed else "false"}"'
     return (f'<button type="button" class="{_card_classes(card, state)}" data-card="{card}" '
-            f'aria-label="{_e(name)}" title="{_e(title)}"{extra}>'
+            f'aria-label="{escape(name)}" title="{escape(title)}"{extra}>'
             f"{_card_inside(card, lang, state)}</button>")
 
 
@@ -147,7 +143,7 @@ def hand_html(cards: Sequence[Card], lang: str, *, states: Mapping[Card, str] | 
         pressed = (state == "picked") if toggles else None
         parts.append(card_button(card, lang, state, pressed=pressed) if interactive
                      else card_picture(card, lang, state))
-    title = _e(explain.text("your_hand", lang))
+    title = escape(explain.text("your_hand", lang))
     # a group, not a list: its children are buttons or pictures (role="img"), which a
     # list may not hold without list items
     return (f'<div class="bt-hand-wrap"><div class="bt-hand-title">{title}</div>'
@@ -158,8 +154,8 @@ def hand_html(cards: Sequence[Card], lang: str, *, states: Mapping[Card, str] | 
 def _suit_chip(label: str, suit: Suit, lang: str, muted: bool = False) -> str:
     colour = " bt-red" if suit.is_red else ""
     muted_css = " bt-chip-muted" if muted else ""
-    name = _e(explain.suit_name(suit, lang))
-    return (f'<span class="bt-chip{colour}{muted_css}">{_e(label)} '
+    name = escape(explain.suit_name(suit, lang))
+    return (f'<span class="bt-chip{colour}{muted_css}">{escape(label)} '
             f'<span class="bt-big bt-suit-{suit}" aria-hidden="true">{suit.symbol}</span> '
             f"{name}</span>")
 
@@ -195,8 +191,8 @@ def table_html(trick: Trick, me: Seat, lang: str, *, master_state: bool = True,
         else:
             role_css, role = "bt-role-opponent", explain.text("opponent", lang)
         team = explain.text("team_us" if seat.team is me.team else "team_them", lang)
-        label = (f'<span class="bt-label"><b>{_e(explain.seat_name(seat, lang))}</b>'
-                 f'<span class="{role_css}">{_e(role)} · {_e(team)}</span></span>')
+        label = (f'<span class="bt-label"><b>{escape(explain.seat_name(seat, lang))}</b>'
+                 f'<span class="{role_css}">{escape(role)} · {escape(team)}</span></span>')
         tags = []
         if seat in played:
             is_master = master is not None and master.seat is seat
@@ -204,18 +200,16 @@ def table_html(trick: Trick, me: Seat, lang: str, *, master_state: bool = True,
             card = (card_button(played[seat], lang, state) if clickable
                     else card_picture(played[seat], lang, state))
             slot = f'<div class="bt-slot">{card}</div>'
-            if order[seat] == 1:
-                tags.append(f'<span class="bt-tag">{_e(explain.text("lead_badge", lang))}</span>')
-            else:
-                tags.append(f'<span class="bt-tag">{_e(explain.text("order", lang, n=order[seat]))}'
-                            "</span>")
+            badge = (explain.text("lead_badge", lang) if order[seat] == 1
+                     else explain.text("order", lang, n=order[seat]))
+            tags.append(f'<span class="bt-tag">{escape(badge)}</span>')
             if is_master:
                 tags.append(f'<span class="bt-tag bt-tag-master">'
-                            f'{_e(explain.text("master", lang))}</span>')
+                            f'{escape(explain.text("master", lang))}</span>')
         elif seat is next_seat and seat is me and show_turn:
-            slot = f'<div class="bt-slot bt-turn">{_e(explain.text("to_play", lang))}</div>'
+            slot = f'<div class="bt-slot bt-turn">{escape(explain.text("to_play", lang))}</div>'
         else:
-            slot = f'<div class="bt-slot">{_e(explain.text("waiting", lang))}</div>'
+            slot = f'<div class="bt-slot">{escape(explain.text("waiting", lang))}</div>'
         tags_html = f'<div>{" ".join(tags)}</div>' if tags else ""
         parts = [slot, tags_html, label] if area != "N" else [label, slot, tags_html]
         seats_html.append(f'<div class="bt-seat bt-seat-{area}">{"".join(parts)}</div>')
@@ -237,8 +231,8 @@ def message_html(kind: str, head: str, paragraphs: Iterable[str] = ()) -> str:
         paragraphs: further lines (plain text, escaped here).
     """
     icon = {"ok": "✓ ", "bad": "✗ ", "better": "⚠ "}.get(kind, "")
-    body = "".join(f"<p>{_e(p)}</p>" for p in paragraphs if p)
-    return (f'<div class="bt-msg bt-{_e(kind)}"><p class="bt-head">{icon}{_e(head)}</p>'
+    body = "".join(f"<p>{escape(p)}</p>" for p in paragraphs if p)
+    return (f'<div class="bt-msg bt-{escape(kind)}"><p class="bt-head">{icon}{escape(head)}</p>'
             f"{body}</div>")
 
 
@@ -256,15 +250,15 @@ def orders_html(lang: str) -> str:
 
     def row(title: str, order: tuple[Rank, ...], table: Mapping[Rank, int]) -> str:
         cells = "".join(
-            f"<td><b>{_e(explain.rank_short(r, lang))}</b><br><small>{table[r]}</small></td>"
+            f"<td><b>{escape(explain.rank_short(r, lang))}</b><br><small>{table[r]}</small></td>"
             for r in order)
         total = sum(table.values())
-        return f"<tr><th scope='row'>{_e(title)}</th>{cells}<td><b>{total}</b></td></tr>"
+        return f"<tr><th scope='row'>{escape(title)}</th>{cells}<td><b>{total}</b></td></tr>"
 
     caption = explain.text("orders_caption", lang, deck=DECK_POINTS, der=DIX_DE_DER,
                            total=DECK_POINTS + DIX_DE_DER)
     return (
-        f"<table class='bt-orders'><caption>{_e(caption)}</caption>"
+        f"<table class='bt-orders'><caption>{escape(caption)}</caption>"
         f"{row(explain.text('trump_order', lang), TRUMP_ORDER, TRUMP_POINTS)}"
         f"{row(explain.text('plain_order', lang), PLAIN_ORDER, PLAIN_POINTS)}"
         "</table>"
