@@ -18,8 +18,6 @@ Each function takes engine values and returns text; the words are the catalogs'
 
 from __future__ import annotations
 
-from typing import Any
-
 from belote_teach import explain
 from belote_teach.engine.announcements import BELOTE_POINTS
 from belote_teach.engine.bidding import Bid
@@ -50,21 +48,18 @@ __all__ = [
 
 
 def _say(key: str, lang: str, **values: object) -> str:
-    """The sentence ``key`` of the catalog's ``lessons`` section (``"deal.dealt"`` for a
-    nested key), with ``values`` filled in."""
-    node: Any = explain.catalog(lang)["lessons"]
-    for part in key.split("."):
-        node = node[part]
-    return str(node).format(**values)
+    """The sentence ``key`` of the catalog's ``lessons`` section (``"deal.dealt"``), with
+    ``values`` filled in."""
+    return explain.say(f"lessons.{key}", lang, **values)
 
 
 def _words(items: list[str], lang: str, word: str = "or") -> str:
     """``"a"``, ``"a or b"``, ``"a, b or c"`` with the catalog's words (``word="and"``:
     things together)."""
-    cat = explain.catalog(lang)
     if len(items) <= 1:
         return "".join(items)
-    return f"{cat['list_separator'].join(items[:-1])} {cat[word]} {items[-1]}"
+    separator = explain.say("list_separator", lang)
+    return f"{separator.join(items[:-1])} {explain.say(word, lang)} {items[-1]}"
 
 
 def team_name(team: Team, lang: str) -> str:
@@ -208,10 +203,9 @@ def play_lines(deal: Deal, obs: Observation, lang: str) -> list[str]:
     lines = []
     heard = list(obs.announcements_heard)
     if heard and not obs.tricks:
-        types = explain.catalog(lang)["calls"]["types"]
-        lines.append(_say("play.declared", lang, said=_words(
-            [_say("play.seat_said", lang, seat=explain.seat_name(s, lang), words=types[k.value])
-             for s, k in heard], lang, "and")))
+        said = [_say("play.seat_said", lang, seat=explain.seat_name(s, lang),
+                     words=explain.say(f"calls.types.{k.value}", lang)) for s, k in heard]
+        lines.append(_say("play.declared", lang, said=_words(said, lang, "and")))
     if obs.shown_announcements and len(obs.tricks) == 1:
         team, scored = deal.announcement_winner
         assert team is not None                  # shown: a team scores them (R4.5)

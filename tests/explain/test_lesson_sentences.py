@@ -13,6 +13,7 @@ from belote_teach.engine.deal import COMPLETION_OTHERS, COMPLETION_TAKER, Deal, 
 from belote_teach.engine.rules import legal_plays
 from belote_teach.engine.trick import Trick
 from belote_teach.explain import lessons
+from belote_teach.explain.calls import bid_name
 from belote_teach.players.replay import replay_until
 
 LANGS = ("en", "fr")
@@ -37,8 +38,8 @@ def _bid(seed: int, bids: list[str]) -> Deal:
 def test_a_team_is_named_by_its_two_seats(lang: str, expected: str) -> None:
     assert lessons.team_name(Team.NS, lang) == expected
     east, west = (explain.seat_name(s, lang) for s in (Seat.EAST, Seat.WEST))
-    assert lessons.team_name(Team.EW, lang) in (f"{east} {explain.catalog(lang)['and']} {west}",
-                                                f"{west} {explain.catalog(lang)['and']} {east}")
+    word = explain.say("and", lang)
+    assert lessons.team_name(Team.EW, lang) in (f"{east} {word} {west}", f"{west} {word} {east}")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -119,7 +120,7 @@ def test_the_bidding_heads(lang: str, advice: str, choice: str) -> None:
     assert lessons.advice_head(lang) == advice
     take = Bid.parse("take")
     head = lessons.bid_review_head(take, lang)
-    assert head.replace("\xa0", " ") == choice + explain.calls.bid_name(take, lang)
+    assert head.replace("\xa0", " ") == choice + bid_name(take, lang)
 
 
 @pytest.mark.parametrize(("lang", "over"), [("en", "The deal is over"),
