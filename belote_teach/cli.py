@@ -29,9 +29,10 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from importlib import metadata
 
+from belote_teach.course.errors import ScenarioFileError
 from belote_teach.course.files import data_directory
 from belote_teach.course.scenarios.check import CHECKERS, check_scenarios, not_checked_message
-from belote_teach.course.scenarios.load import ScenarioFileError, load_file
+from belote_teach.course.scenarios.load import load_file
 from belote_teach.course.scenarios.model import KINDS, Scenario, SolveScenario
 from belote_teach.course.store_sqlite import DATABASE_NAME, SqliteStore
 from belote_teach.engine.errors import InvalidRuleSetError

@@ -11,7 +11,7 @@ pyproject.toml). Without it, our figures are still printed.
 What is measured
 ----------------
 (a) Legal plays: positions (hand, trick so far, trump, seat to play) taken from every
-play of random deals dealt and played by ``bitmask.play_random_deal`` (so a quarter are
+play of random deals dealt and played by ``play_random_deal`` (so a quarter are
 leads), built beforehand in each engine's own form; the timed loop only calls:
 
 * ``belote_teach.engine.rules.legal_plays(hand, trick, CLASSIC)``: the public API (a
@@ -31,7 +31,8 @@ deal is passed out and the next dealer deals), completion, 32 plays drawn unifor
 the legal cards, scoring. Deals/s counts played deals; the time of passed-out deals is
 included.
 
-* ours: ``bitmask.play_random_deal``: cut, belote-rebelote, made/dedans/litige/capot and
+* ours: ``play_random_deal`` (``tests/engine/fast_deals.py``, on the bitmask core's
+  ``random_playout``): cut, belote-rebelote, made/dedans/litige/capot and
   marks; no announcements (R4).
 * the peer: ``start_round`` (shuffle and deal, no cut), ``place_bid`` per bid (at the take
   it also detects every player's announcements), per play ``legal_cards`` and
@@ -48,10 +49,12 @@ import argparse
 import gc
 import importlib
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 from machine import machine_facts, pin_to_one_core
@@ -60,6 +63,10 @@ from belote_teach.engine import bitmask
 from belote_teach.engine.cards import DECK, Card
 from belote_teach.engine.rules import CLASSIC, legal_plays
 from belote_teach.engine.trick import Trick
+
+# the whole random deals are the tests' (tests/engine/fast_deals.py), shared with this script
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
+from fast_deals import FastPosition, deal_positions, play_random_deal
 
 PEER_DISTRIBUTION = "belote-cli"
 INSTALL_HINT = "pip install -e '.[bench]'   (or: pip install belote-cli==4.9.6)"
@@ -102,18 +109,18 @@ class Positions:
 
 def make_positions(count: int, seed: int, take_probability: float, peer: Peer | None
                    ) -> Positions:
-    """``count`` positions from every play of random deals (``bitmask.play_random_deal``)."""
+    """``count`` positions from every play of random deals (``play_random_deal``)."""
     rng = random.Random(seed)
-    found: list[tuple[bitmask.FastPosition, tuple[int, int, int, int]]] = []
+    found: list[tuple[FastPosition, tuple[int, int, int, int]]] = []
     deals = dealer = 0
     while len(found) < count:
-        deal = bitmask.play_random_deal(rng, dealer, take_probability=take_probability)
+        deal = play_random_deal(rng, dealer, take_probability=take_probability)
         dealer = (dealer + 1) & 3
         if deal.outcome == "passed":
             continue
         deals += 1
         hands = list(deal.hands)
-        for pos in bitmask.deal_positions(deal):
+        for pos in deal_positions(deal):
             found.append((pos, (hands[0], hands[1], hands[2], hands[3])))
             hands[pos.seat] ^= bitmask.BIT[pos.card]
     found = found[:count]
@@ -211,10 +218,10 @@ def time_legal_plays(positions: Positions, peer: Peer | None, repeat: int) -> Pe
     return out
 
 
-def fast_deals(count: int, seed: int, take_probability: float) -> int:
-    """Play ``count`` deals through ``bitmask.play_random_deal``; return the passed-out ones."""
+def play_fast_deals(count: int, seed: int, take_probability: float) -> int:
+    """Play ``count`` deals through ``play_random_deal``; return the passed-out ones."""
     rng = random.Random(seed)
-    play = bitmask.play_random_deal
+    play = play_random_deal
     played = passed = dealer = 0
     while played < count:
         deal = play(rng, dealer, take_probability=take_probability)
@@ -356,7 +363,7 @@ def main() -> None:
 
     def run_ours() -> None:
         nonlocal passed_ours
-        passed_ours = fast_deals(args.deals, args.seed, args.take_probability)
+        passed_ours = play_fast_deals(args.deals, args.seed, args.take_probability)
 
     ours_s = best_time(run_ours, args.repeat) / args.deals
     public_count = max(1, args.peer_deals)
@@ -374,7 +381,8 @@ def main() -> None:
 
         peer_s = best_time(run_peer, args.repeat) / args.peer_deals
     print(f"  {'engine':<40}{'deals/s':>14}{'µs/deal':>10}{'ours/peer':>11}")
-    print(f"  {'ours, bitmask.play_random_deal':<40}{1 / ours_s:>14,.0f}{ours_s * 1e6:>10.1f}"
+    print(f"  {'ours, play_random_deal (bitmask core)':<40}{1 / ours_s:>14,.0f}"
+          f"{ours_s * 1e6:>10.1f}"
           f"{ratio(1 / ours_s, None if peer_s is None else 1 / peer_s):>11}")
     print(f"  {'ours, public Deal (checked, annonces)':<40}{1 / public_s:>14,.0f}"
           f"{public_s * 1e6:>10.1f}"

@@ -39,11 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from belote_teach.course.drills import DRILLS  # noqa: E402
-from belote_teach.course.progress import (  # noqa: E402
-    CourseProgress,
-    course_ids,
-    course_overview,
-)
+from belote_teach.course.overview import course_ids, course_overview  # noqa: E402
+from belote_teach.course.progress import CourseProgress  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 

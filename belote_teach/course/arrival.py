@@ -1,4 +1,4 @@
-"""The kernel side of the kernels Voilà prepares in advance (its preheated kernels, issue 8;
+"""The kernel side of the kernels Voilà prepares in advance (its preheated kernels;
 the server side is :mod:`belote_teach.serve.server`): the learner's data is read once the
 learner is there.
 

@@ -1,5 +1,4 @@
-"""Drills: endless fresh positions that exercise one chosen rule, and the streak counter
-of the practice mode (issue 6).
+"""Drills: endless fresh positions that exercise one chosen rule.
 
 A :class:`Drill` generates, from a ``random.Random``, one complete scenario of the
 SCENARIOS.md model (:mod:`belote_teach.course.scenarios.model`) whose expected answers come from
@@ -17,8 +16,6 @@ the catalogs. The same generator and seed give the same scenario.
     True
     >>> undertrump.title("fr")
     'Pisser (sous-couper)'
-    >>> Streak().record(True).record(True).record(False).record(True)
-    Streak(current=1, best=2, answered=4, first_try=3)
 
 Where the positions come from: every deal is ``Deal.new(dealer, rng=seed)``, with the
 dealer and the seed drawn from the generator, preset ``classic``, bid by club players
@@ -38,7 +35,8 @@ dealer and the seed drawn from the generator, preset ``classic``, bid by club pl
 * **The pli** (R1.5, R1.2, R1.3): pli 1 to 8, drawn uniformly, of a deal played by club
   players.
 * **The bidding** (R2.4, R2.5): a turn to speak drawn among those of the round in a real
-  club bidding, with the advice of :func:`bid_advice` in the clear cases of R9 tip 1.
+  club bidding, with the advice of :func:`~belote_teach.coach.bid_tip.bid_advice` in the
+  clear cases of R9 tip 1.
 * **Announcements** (R4.1–R4.3, R5.1): an 8-card hand of a real deal after completion;
   in :data:`ANNOUNCE_SOMETHING` of the draws one holding a combination or the belote,
   deals without such a hand being passed over.
@@ -49,26 +47,29 @@ dealer and the seed drawn from the generator, preset ``classic``, bid by club pl
   announcements and saying belote-rebelote as computer players do. A contract made is
   the club players' whole deal; when it ends otherwise, and for the other outcomes
   (their share of club deals is small: dedans about 1 in 5, capot 1 in 30, litige 1 in
-  80), the last four plis (five for a litige) are played by random players, drawn among
-  their endings until one gives the outcome asked for. A capot also needs a strong
+  80), the last four plis (five for a litige) are played by random players through the
+  bitmask core (:func:`~belote_teach.engine.bitmask.random_playout`), drawn among their
+  endings until one gives the outcome asked for. A capot also needs a strong
   taking team (:data:`CAPOT_TRUMPS` trumps with the jack and :data:`CAPOT_ACES` plain
   aces) that won every pli so far; other deals are passed over for it. The drill
   ``score`` draws the outcome uniformly among the four.
 
 Generation is bounded: after :data:`MAX_ATTEMPTS` deals (or draws) without a fitting
-position, :class:`DrillExhaustedError` is raised. ``benchmarks/drills.py`` prints the
-time each drill takes.
+position, :class:`~belote_teach.course.errors.DrillExhaustedError` is raised.
+``benchmarks/drills.py`` prints the time each drill takes.
 """
 
 from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TypeVar
 
+from belote_teach.coach.bid_tip import bid_advice
+from belote_teach.course.errors import DrillError, DrillExhaustedError, UnknownDrillError
 from belote_teach.course.scenarios.model import (
     LEARNER,
     AnnounceScenario,
@@ -93,7 +94,6 @@ from belote_teach.engine.announcements import (
 )
 from belote_teach.engine.bidding import legal_bids
 from belote_teach.engine.cards import (
-    DIX_DE_DER,
     SEQUENCE_ORDER,
     Card,
     Rank,
@@ -101,11 +101,10 @@ from belote_teach.engine.cards import (
     Suit,
     Team,
     hand_order,
-    parse_cards,
 )
 from belote_teach.engine.deal import Deal, Phase
-from belote_teach.engine.errors import InvalidPositionError, PhaseError
-from belote_teach.engine.rules import LegalPlays, Rule, RuleSet, legal_plays
+from belote_teach.engine.observation import Observation
+from belote_teach.engine.rules import LegalPlays, Rule, legal_plays
 from belote_teach.engine.scoring import Outcome, score_deal
 from belote_teach.engine.trick import Trick
 from belote_teach.explain import LANGUAGES, card_with, catalog, suit_name
@@ -120,12 +119,6 @@ __all__ = [
     "MAX_ATTEMPTS",
     "PLAY_RULES",
     "Drill",
-    "DrillError",
-    "DrillExhaustedError",
-    "InvalidStreakError",
-    "Streak",
-    "UnknownDrillError",
-    "bid_advice",
     "drill",
     "generate",
     "rule_matters",
@@ -134,8 +127,9 @@ __all__ = [
 T = TypeVar("T")
 
 #: The most deals (or random draws) one generation tries before giving up with
-#: :class:`DrillExhaustedError`. Far above what any drill needs: the rarest, a capot,
-#: takes about 30 deals on average, and fewer than 200 in 100 draws.
+#: :class:`~belote_teach.course.errors.DrillExhaustedError`. Far above what any drill
+#: needs: the rarest, a capot, takes about 30 deals on average, and fewer than 200 in 100
+#: draws.
 MAX_ATTEMPTS = 2000
 
 #: The share of ``announce`` scenarios whose hand is chosen among those holding at least
@@ -164,38 +158,6 @@ _ENDING_TRIES = 150
 _SEATS: tuple[Seat, ...] = tuple(Seat)
 _SUITS: tuple[Suit, ...] = tuple(Suit)
 _CLUB = ClubPlayer()
-
-
-# ---------------------------------------------------------------------------- errors
-class DrillError(ValueError):
-    """Bad input to a drill: an unknown drill id, a generator that is not a
-    ``random.Random`` (nor an int seed), an impossible :class:`Streak`."""
-
-
-class UnknownDrillError(DrillError):
-    """A drill id that is not in :data:`DRILLS`; the message lists the ids."""
-
-
-class InvalidStreakError(DrillError):
-    """A :class:`Streak` whose counts cannot go together, or an answer that is not a
-    bool."""
-
-
-class DrillExhaustedError(RuntimeError):
-    """A drill found no fitting position in :data:`MAX_ATTEMPTS` deals (or draws).
-
-    Attributes:
-        drill_id: the drill that gave up.
-        attempts: how many deals (or draws) it tried.
-        wanted: what it looked for, e.g. ``position decided by MUST_UNDERTRUMP``.
-    """
-
-    def __init__(self, drill_id: str, attempts: int, wanted: str):
-        super().__init__(f"drill {drill_id!r} found no {wanted} in {attempts} deals or "
-                         "draws (MAX_ATTEMPTS); draw again with another seed")
-        self.drill_id = drill_id
-        self.attempts = attempts
-        self.wanted = wanted
 
 
 # ---------------------------------------------------------------------------- text
@@ -498,64 +460,6 @@ def _trick_scenario(drill_id: str, rng: random.Random) -> TrickScenario:
 
 
 # ---------------------------------------------------------------------------- R2: bidding
-def bid_advice(hand: Iterable[Card | str], turned: Card | str, round: int
-               ) -> tuple[str | None, int | None]:
-    """The bid R9 tip 1 ("take with the J or the 9 of trumps") settles beyond doubt, if any.
-
-    The tip names the two best trumps (R1.2) but no support, so advice is given only in
-    the two cases where the support cannot change the answer; between them, the answer
-    depends on more than the tip (``(None, None)``):
-
-    * take, when the would-be trumps hold the J AND the 9 and number at least three: the
-      two best trumps with a third (round 1: the turned card counts, the taker receives
-      it, R2.7; round 2: the named suit, ``S``/``H``/``D``/``C``, of the only suit that
-      qualifies: three cards of five cannot be in two suits);
-    * pass, when no suit that may be taken holds its J or its 9 (taking with weak trumps
-      is the common error R9 names; round 2: none of the three suits that may be named).
-
-    Both cases agree with the club player (:class:`ClubPlayer`, whose take rule is the
-    tip with support).
-
-    Args:
-        hand: the speaker's 5 cards (R2.2).
-        turned: the turned card (R2.3).
-        round: 1 (R2.4) or 2 (R2.5).
-
-    Returns:
-        ``(advice, 1)`` with ``advice`` a word of SCENARIOS.md (``take``, ``pass`` or a
-        suit letter) and ``1`` the R9 tip, or ``(None, None)``.
-
-    Raises:
-        InvalidCardError: a card cannot be read, or the hand names a card twice.
-        InvalidPositionError: the hand does not hold 5 cards, or holds the turned card.
-        PhaseError: ``round`` is not 1 or 2.
-    """
-    cards = parse_cards(list(hand), what="hand")
-    retourne = Card.parse(turned)
-    if len(cards) != 5:
-        raise InvalidPositionError(
-            f"a hand holds 5 cards while bidding (R2.2), got {len(cards)}: "
-            f"{' '.join(str(c) for c in cards)}")
-    if retourne in cards:
-        raise InvalidPositionError(f"the hand {' '.join(str(c) for c in cards)} holds the "
-                                   f"turned card {retourne}")
-    if isinstance(round, bool) or round not in (1, 2):
-        raise PhaseError(f"bidding has rounds 1 and 2 (R2.4, R2.5), got round {round!r}")
-    if round == 1:
-        options = {"take": [*(c for c in cards if c.suit is retourne.suit), retourne]}
-    else:
-        options = {suit.value: [c for c in cards if c.suit is suit]
-                   for suit in _SUITS if suit is not retourne.suit}
-    honours = {word: {card.rank for card in trumps} & {Rank.JACK, Rank.NINE}
-               for word, trumps in options.items()}
-    for word, trumps in options.items():
-        if len(honours[word]) == 2 and len(trumps) >= 3:
-            return word, 1
-    if not any(honours.values()):
-        return "pass", 1
-    return None, None
-
-
 def _bid_prompt(turned: Card, round: int, before: int) -> dict[str, str]:
     def build(lang: str) -> str:
         if before == 0:
@@ -573,20 +477,21 @@ def _bid_scenario(round: int, drill_id: str, rng: random.Random) -> BidScenario:
     """A ``bid`` scenario of ``round``: one turn to speak of a real club bidding."""
     for _ in range(MAX_ATTEMPTS):
         deal, seed = _new_deal(rng)
-        turns: list[tuple[Seat, tuple[str, ...]]] = []
+        turns: list[tuple[Observation, tuple[str, ...]]] = []
         while deal.phase.is_bidding:
             seat = deal.turn
             assert seat is not None
+            seen = deal.observation(seat)
             if deal.phase is (Phase.BIDDING_1 if round == 1 else Phase.BIDDING_2):
-                turns.append((seat, tuple(str(bid) for _, bid in deal.bids)))
-            deal.bid(_CLUB.choose_bid(deal.observation(seat), rng).action, seat=seat)
+                turns.append((seen, tuple(str(bid) for _, bid in deal.bids)))
+            deal.bid(_CLUB.choose_bid(seen, rng).action, seat=seat)
         if not turns:
             continue
-        seat, history = turns[rng.randrange(len(turns))]
-        hand = tuple(hand_order(deal.dealt_hands[seat]))
+        seen, history = turns[rng.randrange(len(turns))]
+        hand = tuple(hand_order(deal.dealt_hands[seen.seat]))
         this_round = history if round == 1 else history[4:]
         allowed = frozenset(str(bid) for bid in legal_bids(deal.turned, round, this_round))
-        advice, reason = bid_advice(hand, deal.turned, round)
+        advice, reason = bid_advice(seen)
         return BidScenario(
             id=f"{drill_id}-{seed}-{len(history) + 1}", turned=deal.turned, round=round,
             hand=hand, history=history, legal_bids=allowed, advice=advice, reason=reason,
@@ -704,39 +609,10 @@ def _capot_material(deal: Deal) -> bool:
             and aces >= CAPOT_ACES)
 
 
-def _playout(hands: Sequence[int], first: int, score: Sequence[int], tricks: int,
-             rules: RuleSet, suit: int, rng: random.Random
-             ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Random players (any legal card, R3) play the last ``tricks`` plis through the fast
-    core, from ``hands`` (bitmasks by fast-core seat), ``first`` leading, ``score`` so far
-    ``(NS card points, EW card points, NS tricks, EW tricks)``: the cards played (indices)
-    and the final score, dix de der included (R1.4)."""
-    free = rules.undertrump == "free"
-    over_partner = rules.overtrump_partner_on_trump_lead
-    held = list(hands)
-    final = list(score)
-    uniform = rng.random
-    plays: list[int] = []
-    for _ in range(tricks):
-        trick: list[int] = []
-        for seat in ((first + i) & 3 for i in range(4)):
-            legal = bitmask.legal_mask(held[seat], trick, suit, free, over_partner)
-            for _ in range(int(uniform() * legal.bit_count())):
-                legal &= legal - 1
-            card = (legal & -legal).bit_length() - 1
-            held[seat] ^= 1 << card
-            trick.append(card)
-        first = (first + bitmask.trick_winner(trick, suit)) & 3
-        final[first & 1] += bitmask.trick_points(trick, suit)
-        final[2 + (first & 1)] += 1
-        plays += trick
-    final[first & 1] += DIX_DE_DER
-    return tuple(plays), tuple(final)
-
-
 def _ending(deal: Deal, outcome: Outcome, rng: random.Random) -> tuple[Card, ...] | None:
     """The cards of an ending of ``deal`` (from the start of a pli) that gives ``outcome``:
-    random players' endings are drawn (:func:`_playout`) until one gives it, so the one
+    random players' endings are drawn
+    (:func:`~belote_teach.engine.bitmask.random_playout`) until one gives it, so the one
     returned is drawn as random players would play it, given the outcome. ``None`` after
     :data:`_ENDING_TRIES` endings that do not give it."""
     trump, taker, leader = deal.trump, deal.taker, deal.turn
@@ -749,19 +625,22 @@ def _ending(deal: Deal, outcome: Outcome, rng: random.Random) -> tuple[Card, ...
         declared[said.seat.team].append(said.announcement)
     hands = [bitmask.hand_mask(deal.hand(seat)) for seat in bitmask.SEATS]
     points, tricks = deal.card_points, deal.tricks_won
-    score = (points[Team.NS], points[Team.EW], tricks[Team.NS], tricks[Team.EW])
     first, suit = bitmask.seat_index(leader), bitmask.suit_index(trump)
-    left = 8 - len(deal.trick_winners)
+    free = deal.rules.undertrump == "free"
+    over_partner = deal.rules.overtrump_partner_on_trump_lead
     outcomes: dict[tuple[int, ...], Outcome] = {}
     for _ in range(_ENDING_TRIES):
-        cards, key = _playout(hands, first, score, left, deal.rules, suit, rng)
+        ending = bitmask.random_playout(hands, first, suit, rng, undertrump_free=free,
+                                        overtrump_partner=over_partner)
+        key = (points[Team.NS] + ending.card_points[0], points[Team.EW] + ending.card_points[1],
+               tricks[Team.NS] + ending.tricks[0], tricks[Team.EW] + ending.tricks[1])
         if key not in outcomes:
             outcomes[key] = score_deal(
                 takers=taker.team, card_points={Team.NS: key[0], Team.EW: key[1]},
                 tricks={Team.NS: key[2], Team.EW: key[3]}, belote=belote,
                 announcements=declared, trump=trump, rules=deal.rules).outcome
         if outcomes[key] is outcome:
-            return tuple(bitmask.index_card(index) for index in cards)
+            return tuple(bitmask.index_card(index) for index in ending.plays)
     return None
 
 
@@ -881,54 +760,3 @@ def generate(drill_id: str, rng: random.Random | int) -> CheckedScenario:
             :meth:`Drill.generate`.
     """
     return drill(drill_id).generate(rng)
-
-
-# ---------------------------------------------------------------------------- streak
-@dataclass(frozen=True)
-class Streak:
-    """The counters of a practice session: a value, :meth:`record` returns the next one.
-
-    Attributes:
-        current: exercises right at first try in a row, up to the last one (0 after a
-            miss).
-        best: the longest such run so far.
-        answered: exercises answered (each counted once, whatever the tries).
-        first_try: exercises right at the first try.
-
-    Raises:
-        InvalidStreakError: a count that is not a whole number 0 or more, or counts that
-            cannot go together (``current <= best <= first_try <= answered``).
-    """
-
-    current: int = 0
-    best: int = 0
-    answered: int = 0
-    first_try: int = 0
-
-    def __post_init__(self) -> None:
-        for name in ("current", "best", "answered", "first_try"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InvalidStreakError(
-                    f"Streak.{name} must be a whole number, 0 or more, got {value!r}")
-        if not self.current <= self.best <= self.first_try <= self.answered:
-            raise InvalidStreakError(
-                f"impossible streak {self!r}: expected current <= best <= first_try <= "
-                "answered")
-
-    def record(self, right_at_first_try: bool) -> Streak:
-        """The counters after one more exercise: right at its first try (the streak goes
-        on) or not (it falls back to 0).
-
-        Raises:
-            InvalidStreakError: ``right_at_first_try`` is not a bool.
-        """
-        if not isinstance(right_at_first_try, bool):
-            raise InvalidStreakError(
-                f"record takes True (right at first try) or False, got "
-                f"{right_at_first_try!r}")
-        if not right_at_first_try:
-            return Streak(0, self.best, self.answered + 1, self.first_try)
-        current = self.current + 1
-        return Streak(current, max(self.best, current), self.answered + 1,
-                      self.first_try + 1)

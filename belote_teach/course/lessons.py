@@ -1,4 +1,4 @@
-"""The course map as data (issues 6 and 7): the lessons 00 to 08 in order, each with its
+"""The course map as data: the lessons 00 to 08 in order, each with its
 number, its id (the stem of its English notebook), its title and one-line summary in the
 learner's language (catalog section ``course``), its notebook in each edition, its
 exercise file and its kind.
@@ -40,13 +40,12 @@ from pathlib import Path
 from typing import TypeVar
 
 from belote_teach import explain
+from belote_teach.course.errors import UnknownExerciseError, UnknownLessonError
 
 __all__ = [
     "COURSE",
     "Lesson",
     "LessonKind",
-    "UnknownExerciseError",
-    "UnknownLessonError",
     "lesson",
     "select_exercises",
 ]
@@ -55,14 +54,6 @@ __all__ = [
 _LESSON_ID = re.compile(r"(\d\d)-[a-z0-9]+(?:-[a-z0-9]+)*")
 
 _T = TypeVar("_T")
-
-
-class UnknownLessonError(ValueError):
-    """A lesson number or id that is not on the course map (:data:`COURSE`)."""
-
-
-class UnknownExerciseError(ValueError):
-    """An exercise id asked for that its scenario file does not hold, or asked twice."""
 
 
 class LessonKind(enum.Enum):

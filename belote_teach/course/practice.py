@@ -1,4 +1,4 @@
-"""Curated practice deals (issue 5): whole deals the learner plays as South, with computer
+"""Curated practice deals: whole deals the learner plays as South, with computer
 partner and opponents and the coach commenting, each with a title, a learning goal, the
 technique it teaches and its key moment.
 
@@ -26,13 +26,13 @@ curation stays true when the engine or the players change.
     >>> check_practice_deal(draw)
     ()
 
-A malformed file raises :class:`PracticeFileError`, naming the file, the line, the deal
-and the key::
+A malformed file raises :class:`~belote_teach.course.errors.PracticeFileError`, naming
+the file, the line, the deal and the key::
 
     >>> parse_practice_deals("- {id: x, dealer: W, seed: 1}", file="bad.yaml")
     Traceback (most recent call last):
     ...
-    belote_teach.course.practice.PracticeFileError: bad.yaml:1: deal 'x', key 'technique': missing
+    belote_teach.course.errors.PracticeFileError: bad.yaml:1: deal 'x', key 'technique': missing
 """
 
 from __future__ import annotations
@@ -47,9 +47,10 @@ from types import MappingProxyType
 from typing import Any
 
 import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from belote_teach.course.scenarios.load import ID_PATTERN, ScenarioFileError
+from belote_teach.course.errors import PracticeFileError
+from belote_teach.course.scenarios.load import ID_PATTERN
+from belote_teach.course.yaml_lines import LineDict, YamlDocument, duplicates, read_yaml
 from belote_teach.engine.bidding import PASS
 from belote_teach.engine.cards import Seat, Team
 from belote_teach.engine.deal import Deal, Phase
@@ -67,7 +68,6 @@ __all__ = [
     "Expected",
     "Moment",
     "PracticeDeal",
-    "PracticeFileError",
     "Redeal",
     "check_practice_deal",
     "load_practice_deals",
@@ -101,30 +101,6 @@ _MOMENT_KEYS = ("trick", "bidding", "rule", "reason", "winner", "announce", "bel
 _EXPECT_KEYS = ("outcome", "taker", "last_trick", "belote", "announcements")
 _REDEAL_KEYS = ("seed", "moment", "expect")
 _PASSED_OUT = "passed_out"
-
-
-class PracticeFileError(ScenarioFileError):
-    """A practice deals file that cannot be read or is malformed.
-
-    The message starts with ``FILE:LINE:`` (``FILE:`` when no line applies) and names the
-    deal and the key when known, e.g. ``practice.yaml:12: deal 'capot', key 'seed': ...``.
-    A :class:`~belote_teach.course.scenarios.load.ScenarioFileError`, so one ``except`` catches
-    both kinds of course file.
-
-    Attributes:
-        file: the path of the file, as given to the loader.
-        line: the 1-based line of the problem, or ``None``.
-        deal_id: the ``id`` of the deal at fault, or ``None`` (also as ``scenario_id``).
-        key: the key at fault, dotted for nested keys (``'moment.trick'``), or ``None``.
-        detail: the message without its location prefix.
-    """
-
-    subject = "deal"
-
-    def __init__(self, detail: str, *, file: str, line: int | None = None,
-                 deal_id: str | None = None, key: str | None = None):
-        super().__init__(detail, file=file, line=line, scenario_id=deal_id, key=key)
-        self.deal_id = deal_id
 
 
 # ------------------------------------------------------------------------------ values
@@ -322,51 +298,17 @@ def parse_technique(text: str) -> Technique | Rule | str:
 
 
 # ------------------------------------------------------------------------------ loading
-class _Lines:
-    """Line numbers of a YAML text's nodes by path (keys and list indices), and the keys
-    written twice in a mapping."""
-
-    def __init__(self, text: str):
-        self.lines: dict[tuple[Any, ...], int] = {}
-        self.duplicates: dict[tuple[Any, ...], tuple[str, int]] = {}
-        try:
-            root = yaml.compose(text, Loader=yaml.SafeLoader)
-        except yaml.YAMLError:
-            return
-        if root is not None:
-            self._walk(root, ())
-
-    def _walk(self, node: Node, path: tuple[Any, ...]) -> None:
-        self.lines.setdefault(path, node.start_mark.line + 1)
-        if isinstance(node, MappingNode):
-            for key, value in node.value:
-                if not isinstance(key, ScalarNode):
-                    continue
-                child = (*path, key.value)
-                if child in self.lines and path not in self.duplicates:
-                    self.duplicates[path] = (key.value, key.start_mark.line + 1)
-                self.lines[child] = key.start_mark.line + 1
-                self._walk(value, child)
-        elif isinstance(node, SequenceNode):
-            for index, item in enumerate(node.value):
-                self._walk(item, (*path, index))
-
-    def line(self, path: tuple[Any, ...]) -> int | None:
-        """The line of the deepest known node on ``path``."""
-        while path and path not in self.lines:
-            path = path[:-1]
-        return self.lines.get(path)
-
-
 class _Entry:
     """Reads one deal entry, raising :class:`PracticeFileError` with its location."""
 
-    def __init__(self, file: str, lines: _Lines, path: tuple[Any, ...], deal_id: str | None):
-        self.file, self.lines, self.path, self.deal_id = file, lines, path, deal_id
+    def __init__(self, file: str, document: YamlDocument, path: tuple[Any, ...],
+                 deal_id: str | None):
+        self.file, self.document, self.path, self.deal_id = file, document, path, deal_id
 
     def error(self, detail: str, key: str | None = None) -> PracticeFileError:
         keys = tuple(key.split(".")) if key else ()
-        return PracticeFileError(detail, file=self.file, line=self.lines.line(self.path + keys),
+        return PracticeFileError(detail, file=self.file,
+                                 line=self.document.line_of(self.path + keys),
                                  deal_id=self.deal_id, key=key)
 
     def mapping(self, value: object, key: str | None, allowed: tuple[str, ...],
@@ -493,16 +435,15 @@ def _technique(entry: _Entry, value: object) -> Technique | Rule | str:
         raise entry.error(str(err), "technique") from None
 
 
-def _read_entry(raw: object, file: str, base: Path, lines: _Lines,
+def _read_entry(raw: object, file: str, base: Path, document: YamlDocument,
                 path: tuple[Any, ...]) -> PracticeDeal:
     deal_id = raw.get("id") if isinstance(raw, dict) else None
-    entry = _Entry(file, lines, path, deal_id if isinstance(deal_id, str) else None)
+    entry = _Entry(file, document, path, deal_id if isinstance(deal_id, str) else None)
     data = entry.mapping(raw, None, _DEAL_KEYS, _REQUIRED_KEYS)
-    for where, (name, line) in lines.duplicates.items():
-        if where[:len(path)] == path:                    # this deal or a mapping inside it
-            key = ".".join(str(k) for k in (*where[len(path):], name))
-            raise PracticeFileError("key written twice", file=file, line=line,
-                                    deal_id=entry.deal_id, key=key)
+    for found in duplicates(raw):                        # this deal or a mapping inside it
+        key = ".".join(str(k) for k in (*found.path, found.key))
+        raise PracticeFileError("key written twice", file=file, line=found.line,
+                                deal_id=entry.deal_id, key=key)
     if not isinstance(deal_id, str) or not ID_PATTERN.fullmatch(deal_id):
         raise entry.error(f"an id is made of a-z, 0-9 and '-', got {deal_id!r}", "id")
     rules = CLASSIC
@@ -568,7 +509,8 @@ def parse_practice_deals(text: str, *, file: str = "<practice>",
     a list of deals, or a mapping whose only key ``deals`` holds it.
 
     Args:
-        text: the YAML source, read with PyYAML's ``safe_load``.
+        text: the YAML source, read as PyYAML's safe loader reads it, with its lines
+            (:func:`~belote_teach.course.yaml_lines.read_yaml`).
         file: the name used in error messages and stored on each deal.
         base: the folder ``transcript`` files are relative to (default: the current one).
 
@@ -586,35 +528,36 @@ def parse_practice_deals(text: str, *, file: str = "<practice>",
             (R7); a transcript that cannot be replayed. Nothing is returned on error.
     """
     try:
-        document = yaml.safe_load(text)
+        document = read_yaml(text)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         raise PracticeFileError(f"not valid YAML: {err}", file=file,
                                 line=None if mark is None else mark.line + 1) from None
-    lines = _Lines(text)
+    root = document.root
+    items: object = root
     prefix: tuple[Any, ...] = ()
-    if isinstance(document, dict):
-        if set(document) != {"deals"}:
+    if isinstance(root, dict):
+        if set(root) != {"deals"}:
             raise PracticeFileError("a practice file is a list of deals, or a mapping with "
                                     "the single key 'deals'", file=file, line=1)
-        document, prefix = document["deals"], ("deals",)
-    if not isinstance(document, list) or not document:
+        items, prefix = root["deals"], ("deals",)
+    if not isinstance(items, list) or not items:
         raise PracticeFileError("expected a non-empty list of deals", file=file,
-                                line=lines.line(prefix))
-    if () in lines.duplicates:
-        name, line = lines.duplicates[()]
-        raise PracticeFileError("key written twice", file=file, line=line, key=str(name))
+                                line=document.line_of(prefix))
+    if isinstance(root, LineDict) and root.duplicates:
+        name, line, _ = root.duplicates[0]
+        raise PracticeFileError("key written twice", file=file, line=line, key=name)
     folder = Path(base) if base is not None else Path()
     deals: list[PracticeDeal] = []
     seen: dict[str, int | None] = {}
-    for index, raw in enumerate(document):
+    for index, raw in enumerate(items):
         path = (*prefix, index)
-        deal = _read_entry(raw, file, folder, lines, path)
+        deal = _read_entry(raw, file, folder, document, path)
         if deal.id in seen:
             raise PracticeFileError(f"id used twice (first at line {seen[deal.id]})",
-                                    file=file, line=lines.line((*path, "id")),
+                                    file=file, line=document.line_of((*path, "id")),
                                     deal_id=deal.id, key="id")
-        seen[deal.id] = lines.line((*path, "id"))
+        seen[deal.id] = document.line_of((*path, "id"))
         deals.append(deal)
     return tuple(deals)
 

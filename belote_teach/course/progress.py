@@ -1,8 +1,8 @@
-"""Lesson progress: the learner's answers to the exercises of every lesson, the drill
-positions, the practice deals finished (lesson 07) and the games finished (lesson 08),
-kept across sessions as a log of what the learner did, and carried to another computer
-by export and import (a learner on a temporary server such as Binder keeps their
-progress that way).
+"""The learner's lesson progress: each action of the learner (an answer to an exercise, a
+drill position, a practice deal or a game played to the end, an import, a reset) logged
+in the learner's store, and every figure read back from that log; the progress carried
+to another computer by export and import (a learner on a temporary server such as Binder
+keeps their progress that way).
 
 A :class:`CourseProgress` writes each learner action as one entry of the learner's store
 (:class:`~belote_teach.course.store.LearnerStore`; in the learner's data directory, the SQLite
@@ -10,7 +10,8 @@ database of :mod:`belote_teach.course.store_sqlite`), in one transaction, and de
 figure it shows from that log (:meth:`CourseProgress.read`): an exercise's tries, whether
 it is solved and right at the first try, a drill's streaks, the games won. Two pages
 open side by side, two tabs or two kernels, each log their own actions and each reads
-the other's: nothing is lost, nothing is counted twice.
+the other's: nothing is lost, nothing is counted twice. The course map with these figures
+is :mod:`belote_teach.course.overview`'s.
 
     >>> import tempfile
     >>> folder = tempfile.TemporaryDirectory()
@@ -38,8 +39,8 @@ The actions logged (:data:`KINDS`), each with its scope and item:
 * ``answer`` (lesson id, scenario id): one answer of the learner until the exercise is
   solved, ``{"solved": bool, "first_try": bool, "answer": text}`` as judged against the
   answers logged before it (so a second page knows of the first page's tries);
-* ``result`` (lesson id, scenario id): a result brought by an import or by the migration
-  of an earlier version's file, ``{"solved", "first_try", "tries"}``, merged with what the
+* ``result`` (lesson id, scenario id): a result brought by an import or by a migrated
+  ``course-progress.json``, ``{"solved", "first_try", "tries"}``, merged with what the
   log holds (the better result stays, :meth:`CourseRecord.merged`);
 * ``drill`` (drill id, page): one drill position decided on a page, ``{"right": bool}``
   (right at the first try or not), or skipped undecided, ``{"skipped": true}``; the
@@ -53,11 +54,11 @@ The actions logged (:data:`KINDS`), each with its scope and item:
 * ``import`` and ``reset``: the learner loaded a file or reset the progress; after a
   reset nothing earlier counts (it stays in the log).
 
-An earlier version kept the progress in ``course-progress.json`` and the saved games in
-``games/<name>.json``: they are migrated on first use, in one transaction, nothing lost,
-and kept aside as ``course-progress.migrated-<UTC time>.json`` and
-``games.migrated-<UTC time>/``. A damaged such file is never deleted: it is set aside as
-``course-progress.corrupt-<UTC time>.json`` and the learner told
+The older file layout, the progress in ``course-progress.json`` and the saved games in
+``games/<name>.json``, is migrated into the store on first use, in one transaction,
+nothing lost; the files are kept aside as ``course-progress.migrated-<UTC time>.json``
+and ``games.migrated-<UTC time>/``. A damaged such file is never deleted: it is set aside
+as ``course-progress.corrupt-<UTC time>.json`` and the learner told
 (:attr:`ProgressRead.problem`).
 
 An export is a progress document (:mod:`belote_teach.course.record`); an import is
@@ -79,62 +80,44 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from belote_teach import explain
-from belote_teach.course.drills import DRILLS, Streak
+from belote_teach.course.drills import DRILLS
+from belote_teach.course.errors import (
+    InvalidIdError,
+    InvalidProgressError,
+    UnknownImportModeError,
+)
 from belote_teach.course.files import (
     FileProblem,
     data_directory,
     set_aside,
     write_atomically,
 )
-from belote_teach.course.lessons import COURSE, Lesson, LessonKind
-from belote_teach.course.practice import load_practice_deals
 from belote_teach.course.record import (
-    FORMAT,
-    FORMAT_VERSION,
-    LIMITS,
     CourseIds,
     CourseRecord,
     ExerciseResult,
-    InvalidIdError,
-    InvalidProgressError,
-    InvalidResultError,
-    LessonSummary,
+    Streak,
     check_id,
 )
-from belote_teach.course.scenarios import ScenarioFileError, SolveScenario, load_file
 from belote_teach.course.store import RESET, LearnerStore, LoggedAction
 from belote_teach.course.store_sqlite import SqliteStore
-from belote_teach.explain import UnknownLanguageError, check_language
+from belote_teach.explain import check_language
 
 __all__ = [
     "FILE_NAME",
-    "FORMAT",
-    "FORMAT_VERSION",
+    "GAME_PREFIX",
     "IMPORT_MODES",
     "KINDS",
-    "LIMITS",
-    "CourseIds",
     "CourseProgress",
-    "CourseRecord",
-    "ExerciseResult",
-    "FileProblem",
     "ImportResult",
-    "InvalidIdError",
-    "InvalidProgressError",
-    "InvalidResultError",
-    "LessonProgress",
-    "LessonSummary",
     "ProgressRead",
-    "UnknownImportModeError",
-    "UnknownLanguageError",
-    "course_ids",
-    "course_overview",
     "open_store",
 ]
 
-#: The progress file of earlier versions, in the data directory (migrated on first use).
+#: The progress file of the older file layout, in the data directory (migrated into the
+#: store on first use).
 FILE_NAME = "course-progress.json"
-#: The saved games' folder of earlier versions, in the data directory (migrated too).
+#: The saved games' folder of the older file layout, in the data directory (migrated too).
 GAMES_FOLDER = "games"
 #: How :meth:`CourseProgress.import_json` combines a file with the progress: ``merge``
 #: (the default) or ``replace``.
@@ -143,7 +126,7 @@ IMPORT_MODES: tuple[str, ...] = ("merge", "replace")
 #: The kinds of actions the progress logs and reads (see the module's text).
 KINDS = ("answer", "result", "drill", "drill_best", "practice", "practice_count",
          "game_over", "games_count", "import")
-#: The document that says the files of an earlier version were migrated (and which).
+#: The store's document that says the older layout's files were migrated (and which).
 MIGRATED = "migrated"
 #: How a saved game's document is named in the store: ``game/<name>``.
 GAME_PREFIX = "game/"
@@ -152,19 +135,15 @@ _STEM = FILE_NAME.removesuffix(".json")
 _MAX_ANSWER = 200
 
 
-class UnknownImportModeError(ValueError):
-    """An import mode that is not one of :data:`IMPORT_MODES`."""
-
-
 # ---------------------------------------------------------------------------- the store
 def open_store(directory: Path | str | None = None
                ) -> tuple[LearnerStore, tuple[tuple[FileProblem, Path, Path | None], ...]]:
     """The learner's store in ``directory`` (default: the learner's data directory,
-    :func:`belote_teach.course.files.data_directory`), the files of an earlier version
-    migrated into it on first use.
+    :func:`belote_teach.course.files.data_directory`), the older layout's files
+    (:data:`FILE_NAME`, :data:`GAMES_FOLDER`) migrated into it on first use.
 
     Returns:
-        The store, and the problems met migrating: for a damaged earlier file, ``(why,
+        The store, and the problems met migrating: for a damaged older file, ``(why,
         where it is now, where it was moved or None when left in place)``. A damaged
         database is the store's own :attr:`~belote_teach.course.store.LearnerStore.problem`.
 
@@ -186,7 +165,7 @@ def _legacy_games(folder: Path) -> list[Path]:
 
 def _migrate(folder: Path, store: SqliteStore
              ) -> Iterator[tuple[FileProblem, Path, Path | None]]:
-    """Move an earlier version's files into ``store`` (once: the document
+    """Move the older layout's files into ``store`` (once: the document
     :data:`MIGRATED` says it was done), then put the files aside."""
     legacy = folder / FILE_NAME
     games = _legacy_games(folder)
@@ -226,7 +205,7 @@ def _migrate(folder: Path, store: SqliteStore
 
 
 def _log_record(store: LearnerStore, record: CourseRecord) -> None:
-    """Log ``record`` (an import, an earlier file) as actions merging it into the log."""
+    """Log ``record`` (an import, a migrated file) as actions merging it into the log."""
     for lesson_id, results in record.lessons.items():
         for scenario_id, result in results.items():
             store.append("result", lesson_id, scenario_id, result.as_dict())
@@ -366,7 +345,7 @@ class CourseProgress:
             then only where the messages say the data is.
 
     Raises:
-        OSError: the data directory cannot be written while an earlier version's files
+        OSError: the data directory cannot be written while the older layout's files
             are migrated.
 
     Every ``record_...`` method logs one action in one transaction and returns ``None``,
@@ -627,100 +606,3 @@ def _problem(lang: str, key: str, path: Path, cause: FileProblem) -> str:
     """The learner's sentence ``course.store.<key>`` in ``lang``."""
     sentence = explain.catalog(lang)["course"]["store"][key]
     return str(sentence).format(path=str(path), reason=cause.told(lang))
-
-
-def course_ids(course_dir: Path | str) -> CourseIds:
-    """What the course in ``course_dir`` (``notebooks/``) has: every lesson's exercises
-    (the scenarios of ``scenarios/<lesson id>.yaml`` but the ``solve`` ones), the
-    practice deals of ``deals/practice.yaml`` and the drills of
-    :data:`~belote_teach.course.drills.DRILLS`. A file missing or malformed gives no id."""
-    exercises: dict[str, frozenset[str]] = {}
-    for item in COURSE:
-        path = item.scenario_path(course_dir)
-        if path is None:
-            continue
-        with contextlib.suppress(ScenarioFileError, OSError):
-            exercises[item.id] = frozenset(
-                s.id for s in load_file(path) if not isinstance(s, SolveScenario))
-    practice: frozenset[str] = frozenset()
-    with contextlib.suppress(ScenarioFileError, OSError):
-        practice = frozenset(d.id for d in load_practice_deals(
-            Path(course_dir) / "deals" / "practice.yaml"))
-    return CourseIds(exercises, practice, frozenset(DRILLS))
-
-
-# ---------------------------------------------------------------------------- overview
-@dataclass(frozen=True)
-class LessonProgress:
-    """One line of the course map with the learner's progress.
-
-    Attributes:
-        lesson: the lesson (:data:`belote_teach.course.lessons.COURSE`).
-        available: its notebook is in the course folder (lessons being written are
-            shown without a link).
-        exercises: for a lesson with exercises, how many of its file's scenarios are
-            solved and right at the first try; ``None`` otherwise, or when its scenario
-            file is missing or cannot be read (see ``problem``).
-        practice: for the practice app, ``(deals played to the end at least once, deals
-            offered)``; else ``None``.
-        games: for the game app, ``(games finished, games won)``; else ``None``.
-        problem: why a lesson's exercise file or the practice file could not be read
-            (technical English for the course's authors), else ``None``.
-    """
-
-    lesson: Lesson
-    available: bool
-    exercises: LessonSummary | None = None
-    practice: tuple[int, int] | None = None
-    games: tuple[int, int] | None = None
-    problem: str | None = None
-
-
-def course_overview(record: CourseRecord, course_dir: Path | str, *, lang: str = "en"
-                    ) -> tuple[LessonProgress, ...]:
-    """The course map with ``record``'s progress: one :class:`LessonProgress` per lesson
-    of :data:`~belote_teach.course.lessons.COURSE`, in order.
-
-    A lesson's exercises are the scenarios of ``<course_dir>/scenarios/<id>.yaml`` but
-    its ``solve`` ones (as the exercise player shows them); the
-    practice deals those of ``<course_dir>/deals/practice.yaml``. A file missing or
-    malformed never stops the map: its line has no count and says why in ``problem``.
-
-    Args:
-        record: the learner's progress.
-        course_dir: the course folder (``notebooks/``; ``".."`` from a lesson notebook).
-        lang: the language of the notebooks linked (``<course_dir>/<lang>/``).
-
-    Raises:
-        UnknownLanguageError: bad ``lang``.
-    """
-    check_language(lang)
-    lines: list[LessonProgress] = []
-    for item in COURSE:
-        available = item.notebook_path(course_dir, lang).is_file()
-        path = item.scenario_path(course_dir)
-        if path is not None:
-            try:
-                # a ``solve`` scenario is data for the solver, not an exercise
-                ids = [scenario.id for scenario in load_file(path)
-                       if not isinstance(scenario, SolveScenario)]
-            except ScenarioFileError as err:
-                lines.append(LessonProgress(item, available, problem=str(err)))
-                continue
-            lines.append(LessonProgress(item, available,
-                                        exercises=record.summary(item.id, ids)))
-        elif item.kind is LessonKind.PRACTICE:
-            deals_file = Path(course_dir) / "deals" / "practice.yaml"
-            try:
-                deal_ids = {deal.id for deal in load_practice_deals(deals_file)}
-            except ScenarioFileError as err:          # PracticeFileError included
-                lines.append(LessonProgress(item, available, problem=str(err)))
-                continue
-            played = sum(1 for deal_id in record.practice if deal_id in deal_ids)
-            lines.append(LessonProgress(item, available, practice=(played, len(deal_ids))))
-        elif item.kind is LessonKind.GAME:
-            lines.append(LessonProgress(item, available,
-                                        games=(record.games_finished, record.games_won)))
-        else:
-            lines.append(LessonProgress(item, available))
-    return tuple(lines)

@@ -1,12 +1,13 @@
 """The learner's progress as a value, and the progress document that carries it to
-another computer (an export, an import) or that earlier versions kept in
-``course-progress.json``.
+another computer (an export, an import; the older file layout's ``course-progress.json``
+is one too).
 
 A :class:`CourseRecord` is what every page shows of the learner's work: per lesson, per
 exercise, an :class:`ExerciseResult` (solved, right at the first try, tries); per practice
 deal, how many times it was played to the end; the games finished and won; per drill, the
-best streak. :class:`~belote_teach.course.progress.CourseProgress` derives it from the
-learner's log of actions; this module only knows the value and its document.
+best streak (a :class:`Streak` counts a drill session).
+:class:`~belote_teach.course.progress.CourseProgress` derives it from the learner's log of
+actions; this module only knows the values and the document.
 
 The document (format version 1) is a JSON object::
 
@@ -18,8 +19,8 @@ The document (format version 1) is a JSON object::
      "games": {"finished": 1, "won": 1},
      "drills": {"must-undertrump": 7, ...}}
 
-``exported_at`` (when the export was made, UTC) and ``drills`` came after the other keys:
-a document without them is read as made at an unknown time, with no drill practised.
+``exported_at`` (when the export was made, UTC) and ``drills`` are optional: a document
+without them is read as made at an unknown time, with no drill practised.
 Every value is checked when a document is read: ids are texts of at most 200
 characters, counts are whole numbers within what a real learner can reach
 (:data:`LIMITS`), the date is a real one, not in the future. An import may also name
@@ -35,7 +36,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from types import MappingProxyType
 
-from belote_teach.course.files import FileProblem
+from belote_teach.course.errors import (
+    InvalidIdError,
+    InvalidProgressError,
+    InvalidResultError,
+    InvalidStreakError,
+    short_repr,
+)
 
 __all__ = [
     "FORMAT",
@@ -44,10 +51,8 @@ __all__ = [
     "CourseIds",
     "CourseRecord",
     "ExerciseResult",
-    "InvalidIdError",
-    "InvalidProgressError",
-    "InvalidResultError",
     "LessonSummary",
+    "Streak",
     "check_id",
 ]
 
@@ -69,47 +74,6 @@ EARLIEST = datetime(2020, 1, 1, tzinfo=timezone.utc)
 
 _RESULT_KEYS = ("solved", "first_try", "tries")
 _MAX_ID = 200
-
-
-# ---------------------------------------------------------------------------- errors
-class InvalidProgressError(ValueError):
-    """A progress document (the file, or a file to import) that is not what
-    :data:`FORMAT` version :data:`FORMAT_VERSION` holds. The message names the place of
-    the problem (``lessons['03-play-a-trick']['lead-any-card']``) and what was expected.
-    Also a count given to a record that it cannot hold (a negative drill streak).
-
-    Attributes:
-        reason: the kind of problem, one of :data:`belote_teach.course.files.REASONS`
-            (``"not_json"``, ``"other_version"``, ``"bad_value"``...), which the learner
-            reads in plain words (:meth:`problem`).
-        where: the key of the bad value in the document (``games.finished``,
-            ``lessons.03-play-a-trick.lead-any-card.tries``), ``None`` when the problem
-            is the whole document.
-        value: the bad value as the document holds it (shortened), ``None`` without
-            ``where``.
-    """
-
-    def __init__(self, message: str, reason: str = "bad_value", *,
-                 where: str | None = None, value: object = None):
-        super().__init__(message)
-        self.reason = reason
-        self.where = where
-        self.value = None if where is None else _short(value)
-
-    def problem(self) -> FileProblem:
-        """The problem as the learner is told it (its reason) and the authors read it
-        (this message as the detail)."""
-        return FileProblem(self.reason, str(self))
-
-
-class InvalidResultError(ValueError):
-    """An exercise result that is not ``{"solved": bool, "first_try": bool, "tries": int}``
-    with ``tries >= 0``, ``first_try`` only when solved and at least one try when solved."""
-
-
-class InvalidIdError(ValueError):
-    """A lesson, scenario or practice deal id that is not a non-empty text of at most 200
-    characters."""
 
 
 def check_id(value: object, what: str) -> str:
@@ -222,6 +186,60 @@ class LessonSummary:
     def complete(self) -> bool:
         """Every exercise of the lesson is solved (and there is at least one)."""
         return self.total > 0 and self.done == self.total
+
+
+@dataclass(frozen=True)
+class Streak:
+    """The counters of a drill session: a value, :meth:`record` returns the next one.
+
+    Attributes:
+        current: positions right at first try in a row, up to the last one (0 after a
+            miss).
+        best: the longest such run so far (what :attr:`CourseRecord.drills` keeps per
+            drill).
+        answered: positions answered (each counted once, whatever the tries).
+        first_try: positions right at the first try.
+
+    Raises:
+        InvalidStreakError: a count that is not a whole number 0 or more, or counts that
+            cannot go together (``current <= best <= first_try <= answered``).
+
+    >>> Streak().record(True).record(True).record(False).record(True)
+    Streak(current=1, best=2, answered=4, first_try=3)
+    """
+
+    current: int = 0
+    best: int = 0
+    answered: int = 0
+    first_try: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("current", "best", "answered", "first_try"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise InvalidStreakError(
+                    f"Streak.{name} must be a whole number, 0 or more, got {value!r}")
+        if not self.current <= self.best <= self.first_try <= self.answered:
+            raise InvalidStreakError(
+                f"impossible streak {self!r}: expected current <= best <= first_try <= "
+                "answered")
+
+    def record(self, right_at_first_try: bool) -> Streak:
+        """The counters after one more position: right at its first try (the streak goes
+        on) or not (it falls back to 0).
+
+        Raises:
+            InvalidStreakError: ``right_at_first_try`` is not a bool.
+        """
+        if not isinstance(right_at_first_try, bool):
+            raise InvalidStreakError(
+                f"record takes True (right at first try) or False, got "
+                f"{right_at_first_try!r}")
+        if not right_at_first_try:
+            return Streak(0, self.best, self.answered + 1, self.first_try)
+        current = self.current + 1
+        return Streak(current, max(self.best, current), self.answered + 1,
+                      self.first_try + 1)
 
 
 _NO_LESSONS: Mapping[str, Mapping[str, ExerciseResult]] = MappingProxyType({})
@@ -439,7 +457,7 @@ def _record_of(data: object, source: str) -> CourseRecord:
         where = f"lessons.{lesson_id}"
         _id(lesson_id, where, source)
         if not isinstance(results, dict):
-            raise InvalidProgressError(f"{source}: {where} is {_short(results)}, expected "
+            raise InvalidProgressError(f"{source}: {where} is {short_repr(results)}, expected "
                                        "an object of results by scenario id",
                                        where=where, value=results)
         lessons[lesson_id] = {}
@@ -460,7 +478,7 @@ def _record_of(data: object, source: str) -> CourseRecord:
     finished = _count(games["finished"], "games.finished", source, 0, LIMITS["games"])
     won = _count(games["won"], "games.won", source, 0, finished)
     drills: dict[str, int] = {}
-    # "drills" came after the other keys: a file without it has no drill practised
+    # "drills" is optional: a document without it has no drill practised
     for drill_id, best in (_object(data, "drills", source) if "drills" in data
                            else {}).items():
         _id(drill_id, f"drills.{drill_id}", source)
@@ -479,7 +497,7 @@ def _id(value: str, where: str, source: str) -> None:
 def _count(value: object, where: str, source: str, low: int, high: int) -> int:
     """A count of the document: a whole number from ``low`` to ``high``."""
     if not _whole(value) or not low <= value <= high:  # type: ignore[operator]
-        raise InvalidProgressError(f"{source}: {where} is {_short(value)}, expected a whole "
+        raise InvalidProgressError(f"{source}: {where} is {short_repr(value)}, expected a whole "
                                    f"number from {low} to {high}", where=where, value=value)
     return value  # type: ignore[return-value]
 
@@ -491,7 +509,7 @@ def _result(value: object, where: str, source: str) -> ExerciseResult:
         for key in ("solved", "first_try"):
             if key in value and not isinstance(value[key], bool):
                 raise InvalidProgressError(f"{source}: {where}.{key} is "
-                                           f"{_short(value[key])}, expected true or false",
+                                           f"{short_repr(value[key])}, expected true or false",
                                            where=f"{where}.{key}", value=value[key])
         if "tries" in value:
             _count(value["tries"], f"{where}.tries", source, 0, LIMITS["tries"])
@@ -513,7 +531,7 @@ def _date(value: object, source: str) -> datetime:
     except ValueError:
         when = None
     if not isinstance(value, str) or when is None or when.tzinfo is None:
-        raise InvalidProgressError(f"{source}: {where} is {_short(value)}, expected a date "
+        raise InvalidProgressError(f"{source}: {where} is {short_repr(value)}, expected a date "
                                    "and time in UTC (2026-12-01T21:30:00Z)", where=where,
                                    value=value)
     latest = datetime.now(timezone.utc) + timedelta(days=1)
@@ -526,14 +544,9 @@ def _date(value: object, source: str) -> datetime:
 def _object(data: Mapping[str, object], key: str, source: str) -> dict[str, object]:
     value = data.get(key)
     if not isinstance(value, dict):
-        raise InvalidProgressError(f"{source}: {key!r} is {_short(value)}, expected an "
+        raise InvalidProgressError(f"{source}: {key!r} is {short_repr(value)}, expected an "
                                    "object", where=key, value=value)
     return value
-
-
-def _short(value: object) -> str:
-    shown = repr(value)
-    return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
 @dataclass(frozen=True)

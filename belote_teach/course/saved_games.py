@@ -74,6 +74,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from belote_teach import explain
+from belote_teach.course.errors import GameTakenError, InvalidGameNameError, InvalidMetaError
 from belote_teach.course.files import (
     APP_NAME,
     DATA_ENV,
@@ -97,9 +98,6 @@ __all__ = [
     "FORMAT_VERSION",
     "FileProblem",
     "GameStore",
-    "GameTakenError",
-    "InvalidGameNameError",
-    "InvalidMetaError",
     "LoadResult",
     "UnknownLanguageError",
 ]
@@ -112,32 +110,6 @@ FORMAT_VERSION = 1
 #: A game name: 1 to 64 letters, digits, ``_`` or ``-`` (no dot, no slash).
 _NAME = re.compile(r"[\w-]{1,64}")
 _EMPTY: Mapping[str, object] = MappingProxyType({})
-
-
-# ---------------------------------------------------------------------------- errors
-class InvalidGameNameError(ValueError):
-    """A game name that is not 1 to 64 letters, digits, ``_`` or ``-`` (a slash, a dot, a
-    space, an empty name...): the caller's mistake, never a bad file."""
-
-
-class InvalidMetaError(ValueError):
-    """``meta`` given to :meth:`GameStore.save` holds a value that is not plain JSON (a
-    key that is not a string, a set, an object, NaN...)."""
-
-
-class GameTakenError(ValueError):
-    """:meth:`GameStore.save` by a page that no longer holds the game: another page (a
-    second tab, the same page reloaded) took it since. Nothing was saved.
-
-    Attributes:
-        name: the game's name; holder: the page that holds it now.
-    """
-
-    def __init__(self, name: str, holder: str):
-        super().__init__(f"game {name!r} is held by the page {holder!r} since: this page's "
-                         "save was refused, nothing was written")
-        self.name = name
-        self.holder = holder
 
 
 class _CorruptFile(Exception):
@@ -188,7 +160,7 @@ class GameStore:
             :class:`~belote_teach.course.progress.CourseProgress` uses).
 
     Raises:
-        OSError: the data directory cannot be written while an earlier version's game
+        OSError: the data directory cannot be written while the older layout's game
             files are migrated into the store.
     """
 

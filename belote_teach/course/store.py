@@ -41,22 +41,16 @@ from datetime import datetime, timezone
 from pathlib import Path
 from types import MappingProxyType
 
+from belote_teach.course.errors import StoreValueError
 from belote_teach.course.files import FileProblem
 
-__all__ = ["RESET", "LearnerStore", "LoggedAction", "MemoryStore", "StoreValueError",
-           "utc_now"]
+__all__ = ["RESET", "LearnerStore", "LoggedAction", "MemoryStore", "utc_now"]
 
 #: The kind of the action after which no earlier action counts (the learner's reset).
 RESET = "reset"
 
 #: The most characters of a kind, scope, item or document name.
 _MAX_NAME = 200
-
-
-class StoreValueError(ValueError):
-    """A value the store cannot keep: a kind, scope, item or document name that is not a
-    text of at most 200 characters (the kind not empty), or data that is not a mapping of
-    plain JSON values. The message names the input."""
 
 
 def utc_now() -> str:

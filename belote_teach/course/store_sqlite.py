@@ -37,12 +37,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from types import MappingProxyType
 
+from belote_teach.course.errors import StoreValueError
 from belote_teach.course.files import FileProblem
 from belote_teach.course.store import (
     RESET,
     LearnerStore,
     LoggedAction,
-    StoreValueError,
     aside_name,
     check_name,
     data_text,
@@ -97,7 +97,7 @@ class SqliteStore(LearnerStore):
         set_aside: where such a file was moved, else ``None``.
 
     Every method may raise ``OSError`` when the directory cannot be written, and
-    :class:`~belote_teach.course.store.StoreValueError` for a bad name or data (nothing kept).
+    :class:`~belote_teach.course.errors.StoreValueError` for a bad name or data (nothing kept).
     """
 
     def __init__(self, directory: Path | str):

@@ -1,11 +1,14 @@
-"""Private fast core of the engine: cards as bit indices, hands as int bitmasks.
+"""The engine's bitmask core: cards as bit indices, hands as int bitmasks, the legal
+cards of R3 as masks, and a random playout, for the code that needs speed: the
+double-dummy solver (:mod:`belote_teach.search.solver` and its compiled core) and the
+drills (:mod:`belote_teach.course.drills`).
 
-**Private and unchecked.** Nothing here validates its input: a hand that shares a
-card with the trick, a complete trick or an out-of-range index gives a wrong answer
-or an ``IndexError``, never a specific error. The checked, readable API is
-:func:`belote_teach.engine.rules.legal_plays` and :class:`belote_teach.engine.trick.Trick`; this
-module is what such an API can sit on, as python-chess keeps bitboards under its
-``Board`` API. It is used by the benchmarks and by simulations.
+**Unchecked.** Nothing here validates its input: a hand that shares a card with the
+trick, a complete trick or an out-of-range index gives a wrong answer or an
+``IndexError``, never a specific error. The checked, readable API is
+:func:`belote_teach.engine.rules.legal_plays` and :class:`belote_teach.engine.trick.Trick`,
+which this core always agrees with (``tests/engine/test_bitmask.py``), as python-chess
+keeps bitboards under its ``Board`` API.
 
 Representation
 --------------
@@ -32,26 +35,24 @@ Tables (strength and points per trump, masks of stronger trumps) are built once 
 the constants of :mod:`belote_teach.engine.cards`, so they cannot disagree with the lessons.
 
 Timing on the development machine (2-core AMD EPYC, CPython 3.11, ``benchmarks/engine.py``):
-:func:`legal_mask` about 0.3 µs per call, :func:`play_random_deal` 40–60 µs per played deal
-(some 16,000–25,000 deals/s on one core).
+:func:`legal_mask` about 0.3 µs per call; a whole deal dealt, bid at random, played by
+:func:`random_playout` and scored, 40–60 µs.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from belote_teach.engine.cards import (
     DECK,
-    DECK_POINTS,
     DIX_DE_DER,
     PLAIN_ORDER,
     PLAIN_POINTS,
     TRUMP_ORDER,
     TRUMP_POINTS,
     Card,
-    Rank,
     Seat,
     Suit,
     Team,
@@ -67,10 +68,8 @@ __all__ = [
     "SUITS",
     "SUIT_MASK",
     "TEAMS",
-    "FastDeal",
-    "FastPosition",
+    "Playout",
     "card_index",
-    "deal_positions",
     "hand_mask",
     "index_card",
     "legal_cards",
@@ -79,7 +78,7 @@ __all__ = [
     "mask_cards",
     "mask_indices",
     "mask_points",
-    "play_random_deal",
+    "random_playout",
     "seat_index",
     "suit_index",
     "trick_points",
@@ -94,7 +93,6 @@ SUITS: tuple[Suit, ...] = tuple(Suit)
 SEATS: tuple[Seat, ...] = (Seat.SOUTH, Seat.EAST, Seat.NORTH, Seat.WEST)
 #: Teams by index: ``seat & 1`` is ``0`` for N/S and ``1`` for E/W.
 TEAMS: tuple[Team, ...] = (Team.NS, Team.EW)
-_RANKS: tuple[Rank, ...] = tuple(Rank)
 
 _SUIT_INDEX: dict[Suit, int] = {suit: i for i, suit in enumerate(SUITS)}
 _SEAT_INDEX: dict[Seat, int] = {seat: i for i, seat in enumerate(SEATS)}
@@ -128,13 +126,6 @@ ABOVE: tuple[int, ...] = tuple(
         if _TRUMP_STRENGTH_BY_RANK[DECK[j].rank] > _TRUMP_STRENGTH_BY_RANK[DECK[i].rank])
     for i in range(32)
 )
-_KING = _RANKS.index(Rank.KING)
-_QUEEN = _RANKS.index(Rank.QUEEN)
-#: ``BELOTE_MASK[trump]``: the king and the queen of trumps (R5.1).
-BELOTE_MASK: tuple[int, ...] = tuple(BIT[8 * t + _KING] | BIT[8 * t + _QUEEN] for t in range(4))
-#: ``OTHER_SUITS[turned suit]``: the three suits a player may name in round 2 (R2.5).
-OTHER_SUITS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(s for s in range(4) if s != t) for t in range(4))
 
 
 # ------------------------------------------------------------------------ conversions
@@ -345,125 +336,49 @@ def legal_cards(hand: Iterable[Card | str], trick: Trick, *, undertrump_free: bo
     return tuple(c for c in cards if mask & BIT[_CARD_INDEX[c]])
 
 
-# ------------------------------------------------------------------------ random deals
-class FastDeal(NamedTuple):
-    """The record of one deal played by :func:`play_random_deal` (all ints, fast form).
+# ---------------------------------------------------------------------- random playout
+class Playout(NamedTuple):
+    """The cards and tricks of a :func:`random_playout` (all ints, fast form).
 
     Attributes:
-        dealer: the dealer's seat index.
-        taker: the taker's seat index, ``None`` when all passed twice (R2.6).
-        trump: the trump suit index, ``None`` when passed out.
-        bid_round: 1 or 2 (R2.4, R2.5), 0 when passed out.
-        turned: the turned card (la retourne, R2.3).
-        hands: the four hands (bitmasks, by seat index) when play starts: 8 cards each
-            after completion (R2.7), or the 5-card hands of a passed-out deal.
-        plays: the 32 cards in play order (empty when passed out); trick ``k`` is
-            ``plays[4 * k: 4 * k + 4]``, led by ``(dealer + 1) & 3`` for trick 0 and by
-            the previous winner after that (R2.8).
-        winners: the seat index winning each of the 8 tricks.
-        card_points: card points won per team ``(NS, EW)``, dix de der included
-            (R1.4: they add up to 162), before any capot.
-        belote: belote-rebelote points per team ``(NS, EW)`` (R5; every player says it).
-        capot: the team index that won all 8 tricks (R6.5), else ``None``.
-        outcome: ``"made"``, ``"dedans"``, ``"litige"`` (R6.2) or ``"passed"``.
-        marks: points scored now per team ``(NS, EW)`` (R6.3–R6.6, no rounding).
-        reserve: points the takers put in the litige reserve (R6.6), else 0.
-
-    Announcements (R4) are not played by the fast simulator: they add nothing to totals.
+        plays: the cards in play order; trick ``k`` is ``plays[4 * k: 4 * k + 4]``, led
+            by the playout's leader for trick 0 and by the previous winner after that
+            (R2.8).
+        winners: the seat index winning each trick (R1.5).
+        card_points: card points won per team ``(NS, EW)`` in these tricks, the dix de
+            der included (R1.4).
+        tricks: tricks won per team ``(NS, EW)``.
     """
 
-    dealer: int
-    taker: int | None
-    trump: int | None
-    bid_round: int
-    turned: int
-    hands: tuple[int, int, int, int]
     plays: tuple[int, ...]
     winners: tuple[int, ...]
     card_points: tuple[int, int]
-    belote: tuple[int, int]
-    capot: int | None
-    outcome: str
-    marks: tuple[int, int]
-    reserve: int
+    tricks: tuple[int, int]
 
 
-def play_random_deal(rng: random.Random, dealer: int = 0, *, take_probability: float = 0.3,
-                     undertrump_free: bool = False, overtrump_partner: bool = True,
-                     capot_points: int = 250) -> FastDeal:
-    """Deal, bid and play one whole deal at random, and score it (unchecked fast path).
-
-    Steps: shuffle the 32 cards with ``rng`` (R2.1); cut at a random place leaving at
-    least 3 cards each side (R2.1); deal 3 then 2 cards to each player starting after the
-    dealer (R2.2); turn the next card (R2.3); random bidding: in round 1 each player from
-    the dealer's right takes with probability ``take_probability`` (R2.4), in round 2 each
-    names, with the same probability, one of the three other suits drawn uniformly
-    (R2.5); all pass twice: the deal is passed out (R2.6, ``outcome == "passed"``);
-    completion: the taker receives the turned card and 2 cards, the others 3, each in
-    turn from the dealer's right (R2.7); 32 plays, each drawn uniformly among the legal
-    cards (R3, the same decisions as :func:`legal_mask`), the player after the dealer
-    leading (R2.8); card points with the dix de der (R1.4), belote-rebelote (R5), and the
-    contract: made / dedans / litige, capot (R6.2–R6.6).
-
-    **Announcements (R4) are skipped**: no tierce, cinquante, cent or carré is scored
-    (as preset ``ffb2016``); marks are not rounded (R6.7 off); a litige's reserve is
-    returned, not carried to another deal.
+def random_playout(hands: Sequence[int], leader: int, trump: int, rng: random.Random, *,
+                   undertrump_free: bool = False, overtrump_partner: bool = True) -> Playout:
+    """Random players play the hands out from the start of a trick: each card drawn
+    uniformly among the legal ones (R3, the same decisions as :func:`legal_mask`), one
+    ``rng.random()`` a card, the winner of each trick leading the next (R1.5, R2.8).
 
     Args:
-        rng: the only source of chance; the same seed gives the same deal.
-        dealer: the dealer's seat index (``0..3`` = ``S E N W``).
-        take_probability: chance that a bidder takes (each turn, both rounds).
+        hands: the four hands (bitmasks, by seat index), each of as many cards (not
+            changed).
+        leader: the seat index leading the first trick.
+        trump: the trump suit index.
+        rng: the only source of chance; the same state gives the same playout.
         undertrump_free: option ``undertrump == "free"`` (R3.6).
         overtrump_partner: option ``overtrump_partner_on_trump_lead`` (R3.2).
-        capot_points: 250 (classic) or 252 (ffb2016), R6.5.
 
     Returns:
-        A :class:`FastDeal`. 40–60 µs per played deal on the development machine, some
-        16,000–25,000 deals/s on one core (``benchmarks/engine.py``).
+        A :class:`Playout`: the cards, the trick winners, the card points (the dix de
+        der to the last trick's winner, R1.4) and tricks of each team. Eight tricks take
+        about two thirds of the time of a whole random deal (``benchmarks/engine.py``).
     """
     bit = BIT
     uniform = rng.random
-    deck = list(range(32))
-    rng.shuffle(deck)                                                    # R2.1
-    cut = 3 + int(uniform() * 27)                                        # 3..29 cards on top
-    deck = deck[cut:] + deck[:cut]
-    first = (dealer + 1) & 3
-    hands = [0, 0, 0, 0]
-    for j in range(4):                                                   # R2.2: 3 then 2
-        a = 3 * j
-        b = 12 + 2 * j
-        hands[(first + j) & 3] = (bit[deck[a]] | bit[deck[a + 1]] | bit[deck[a + 2]]
-                                  | bit[deck[b]] | bit[deck[b + 1]])
-    turned = deck[20]                                                    # R2.3
-    taker = -1
-    trump = turned >> 3
-    bid_round = 1
-    for j in range(4):                                                   # R2.4
-        if uniform() < take_probability:
-            taker = (first + j) & 3
-            break
-    else:
-        bid_round = 2
-        for j in range(4):                                               # R2.5
-            if uniform() < take_probability:
-                taker = (first + j) & 3
-                trump = OTHER_SUITS[trump][int(uniform() * 3)]
-                break
-    if taker < 0:                                                        # R2.6
-        return FastDeal(dealer, None, None, 0, turned, (hands[0], hands[1], hands[2], hands[3]),
-                        (), (), (0, 0), (0, 0), None, "passed", (0, 0), 0)
-
-    pos = 21                                                             # R2.7
-    for j in range(4):
-        seat = (first + j) & 3
-        if seat == taker:
-            hands[seat] |= bit[turned] | bit[deck[pos]] | bit[deck[pos + 1]]
-            pos += 2
-        else:
-            hands[seat] |= bit[deck[pos]] | bit[deck[pos + 1]] | bit[deck[pos + 2]]
-            pos += 3
-    dealt = (hands[0], hands[1], hands[2], hands[3])
-
+    held = list(hands)
     trump_mask = SUIT_MASK[trump]
     strength = STRENGTH[trump]
     points = POINTS[trump]
@@ -474,18 +389,17 @@ def play_random_deal(rng: random.Random, dealer: int = 0, *, take_probability: f
     winners: list[int] = []
     won = [0, 0]
     tricks = [0, 0]
-    leader = first                                                       # R2.8
-    for _ in range(8):
+    for _ in range(held[leader].bit_count()):
         # -- the lead (R3.0): any card
         seat = leader
-        hand = hands[seat]
+        hand = held[seat]
         legal = hand
         k = int(uniform() * legal.bit_count())
         while k:
             legal &= legal - 1
             k -= 1
         card = (legal & -legal).bit_length() - 1
-        hands[seat] = hand ^ bit[card]
+        held[seat] = hand ^ bit[card]
         plays.append(card)
         led = card >> 3
         led_mask = suit_mask[led]
@@ -494,7 +408,7 @@ def play_random_deal(rng: random.Random, dealer: int = 0, *, take_probability: f
         total = points[card]
         for _ in range(3):
             seat = (seat + 1) & 3
-            hand = hands[seat]
+            hand = held[seat]
             # -- the legal cards, as legal_mask (R3.1-R3.7), with the master kept up to date
             if led == trump:
                 legal = hand & trump_mask
@@ -519,7 +433,7 @@ def play_random_deal(rng: random.Random, dealer: int = 0, *, take_probability: f
                 legal &= legal - 1
                 k -= 1
             card = (legal & -legal).bit_length() - 1
-            hands[seat] = hand ^ bit[card]
+            held[seat] = hand ^ bit[card]
             plays.append(card)
             total += points[card]
             if card >> 3 == best >> 3:                                   # R1.5
@@ -533,64 +447,6 @@ def play_random_deal(rng: random.Random, dealer: int = 0, *, take_probability: f
         won[best_seat & 1] += total
         tricks[best_seat & 1] += 1
         leader = best_seat
-    won[leader & 1] += DIX_DE_DER                                        # R1.4
-
-    belote = [0, 0]                                                      # R5.1
-    kq = BELOTE_MASK[trump]
-    for seat in range(4):
-        if dealt[seat] & kq == kq:
-            belote[seat & 1] = 20
-    takers = taker & 1
-    defenders = 1 - takers
-    capot: int | None = None
-    cards_won = [won[0], won[1]]
-    if tricks[0] == 8 or tricks[1] == 8:                                 # R6.5
-        capot = 0 if tricks[0] == 8 else 1
-        cards_won[capot] = capot_points
-    taker_total = cards_won[takers] + belote[takers]                     # R6.1
-    defender_total = cards_won[defenders] + belote[defenders]
-    marks = [0, 0]
-    reserve = 0
-    if taker_total > defender_total:                                     # R6.3 made
-        outcome = "made"
-        marks[takers] = taker_total
-        marks[defenders] = defender_total
-    elif taker_total < defender_total:                                   # R6.4 dedans
-        outcome = "dedans"
-        marks[defenders] = (capot_points if capot == defenders else DECK_POINTS + DIX_DE_DER
-                            ) + belote[defenders]
-        marks[takers] = belote[takers]
-    else:                                                                # R6.6 litige
-        outcome = "litige"
-        marks[defenders] = defender_total
-        marks[takers] = belote[takers]
-        reserve = taker_total - belote[takers]
-    return FastDeal(dealer, taker, trump, bid_round, turned, dealt, tuple(plays),
-                    tuple(winners), (won[0], won[1]), (belote[0], belote[1]), capot, outcome,
-                    (marks[0], marks[1]), reserve)
-
-
-class FastPosition(NamedTuple):
-    """One position of a played :class:`FastDeal`: the seat to play and what it sees."""
-
-    hand: int                 #: bitmask of the cards the seat holds
-    trick: tuple[int, ...]    #: cards already in the trick, leader first (0 to 3)
-    trump: int                #: trump suit index
-    seat: int                 #: the seat to play (index)
-    leader: int               #: the seat that led the trick (index)
-    card: int                 #: the card the deal's player chose
-
-
-def deal_positions(deal: FastDeal) -> Iterator[FastPosition]:
-    """The 32 positions of a played deal, in play order (nothing for a passed-out deal)."""
-    if deal.trump is None:
-        return
-    hands = list(deal.hands)
-    leader = (deal.dealer + 1) & 3
-    for k in range(8):
-        trick = deal.plays[4 * k: 4 * k + 4]
-        for j, card in enumerate(trick):
-            seat = (leader + j) & 3
-            yield FastPosition(hands[seat], trick[:j], deal.trump, seat, leader, card)
-            hands[seat] ^= BIT[card]
-        leader = deal.winners[k]
+    if winners:
+        won[leader & 1] += DIX_DE_DER                                    # R1.4
+    return Playout(tuple(plays), tuple(winners), (won[0], won[1]), (tricks[0], tricks[1]))

@@ -10,7 +10,8 @@ progress in words and as a ``<progress>`` bar; a finished lesson is marked ✓ *
 in words, never by colour alone.
 
     >>> from belote_teach.course.lessons import lesson
-    >>> from belote_teach.course.progress import LessonProgress, LessonSummary
+    >>> from belote_teach.course.overview import LessonProgress
+    >>> from belote_teach.course.record import LessonSummary
     >>> line = LessonProgress(lesson(3), True, LessonSummary("03-play-a-trick", 25, 20, 25))
     >>> page = course_map_html([line], "en")
     >>> 'href="03-play-a-trick.ipynb"' in page, "25 of 25 exercises done" in page
@@ -24,13 +25,13 @@ in words, never by colour alone.
 from __future__ import annotations
 
 import base64
-import html
 from collections.abc import Sequence
 from importlib import resources
 
 from belote_teach import explain
 from belote_teach.course.lessons import COURSE
-from belote_teach.course.progress import LessonProgress
+from belote_teach.course.overview import LessonProgress
+from belote_teach.render.html import escape
 
 __all__ = [
     "COURSE_STYLE",
@@ -47,20 +48,12 @@ COURSE_STYLE: str = (resources.files("belote_teach.render").joinpath("course.css
                      .read_text(encoding="utf-8"))
 
 
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
-def _w(key: str, lang: str, **values: object) -> str:
-    """A sentence of the catalog's ``welcome`` section."""
-    return str(explain.catalog(lang)["welcome"][key]).format(**values)
-
-
 def _counted(key: str, n: int, lang: str, **values: object) -> str:
     """The ``welcome`` sentence ``key`` about ``n`` things, in the singular or the plural
     of ``lang`` (:func:`~belote_teach.explain.plural_key`), with ``{n}`` written by
     :func:`~belote_teach.explain.number` and ``values`` filled in."""
-    return _w(explain.plural_key(key, n, lang), lang, n=explain.number(n, lang), **values)
+    return explain.say(explain.plural_key(f"welcome.{key}", n, lang), lang,
+                       n=explain.number(n, lang), **values)
 
 
 def games_text(finished: int, won: int, lang: str) -> str:
@@ -74,7 +67,7 @@ def games_text(finished: int, won: int, lang: str) -> str:
     Raises:
         ValueError: a count below 0, or an unknown language.
     """
-    return _w("games", lang, finished=_counted("games_finished", finished, lang),
+    return explain.say("welcome.games", lang, finished=_counted("games_finished", finished, lang),
               won=_counted("games_won", won, lang))
 
 
@@ -90,14 +83,14 @@ def _state(line: LessonProgress, lang: str) -> tuple[str, bool]:
                          total=explain.number(summary.total, lang),
                          first_try=explain.number(summary.first_try, lang))
         bar = (f'<progress value="{summary.done}" max="{summary.total}" '
-               f'aria-label="{_e(words)}"></progress>')
+               f'aria-label="{escape(words)}"></progress>')
         complete = summary.complete
     elif line.practice is not None and line.practice[1]:
         played, offered = line.practice
         words = _counted("practice", offered, lang, done=explain.number(played, lang),
                          total=explain.number(offered, lang))
         bar = (f'<progress value="{played}" max="{offered}" '
-               f'aria-label="{_e(words)}"></progress>')
+               f'aria-label="{escape(words)}"></progress>')
         complete = played == offered
     elif line.games is not None:
         finished, won = line.games
@@ -105,37 +98,41 @@ def _state(line: LessonProgress, lang: str) -> tuple[str, bool]:
     else:
         return "", False
     if complete:
-        done_mark = f' <span class="bt-done">✓ {_e(_w("complete", lang))}</span>'
+        done = explain.say("welcome.complete", lang)
+        done_mark = f' <span class="bt-done">✓ {escape(done)}</span>'
     # spaces between the pieces: the text reads "… 25 of 25 ✓ complete", not "…25✓…"
-    return (f'<div class="bt-state">{bar} <span>{_e(words)}</span>{done_mark}</div>',
+    return (f'<div class="bt-state">{bar} <span>{escape(words)}</span>{done_mark}</div>',
             complete)
 
 
 def _item(line: LessonProgress, lang: str, here: str, edition: str) -> str:
     lesson = line.lesson
-    title = _e(lesson.title(lang))
-    number = _w("lesson_number", lang, n=lesson.number)
-    colon = explain.catalog(lang)["label_separator"]
+    title = escape(lesson.title(lang))
+    number = explain.say("welcome.lesson_number", lang, n=lesson.number)
+    colon = explain.say("label_separator", lang)
     is_here = lesson.id == here
     if is_here:
-        head = f'{title} <span class="bt-note">({_e(_w("here", lang))})</span>'
+        note = escape(explain.say("welcome.here", lang))
+        head = f'{title} <span class="bt-note">({note})</span>'
     elif line.available:
-        head = (f'<a href="{_e(lesson.notebook(edition))}" '
-                f'title="{_e(_w("open", lang))}{_e(colon)}{title}">{title}</a>')
+        tip = escape(explain.say("welcome.open", lang) + colon)
+        head = (f'<a href="{escape(lesson.notebook(edition))}" '
+                f'title="{tip}{title}">{title}</a>')
     else:
-        head = f'{title} <span class="bt-note">({_e(_w("coming", lang))})</span>'
+        note = escape(explain.say("welcome.coming", lang))
+        head = f'{title} <span class="bt-note">({note})</span>'
     # the kind reads as an aside of the title: "Jouer un pli (leçon)" for a screen reader,
     # a grey badge "leçon" on the page
     kind = (f' <span class="bt-kind"><span class="bt-sr">(</span>'
-            f'{_e(lesson.kind.label(lang))}<span class="bt-sr">)</span></span>')
+            f'{escape(lesson.kind.label(lang))}<span class="bt-sr">)</span></span>')
     state, complete = ("", False) if is_here else _state(line, lang)
     classes = " ".join(c for c in ("bt-lesson", "bt-complete" if complete else "",
                                    "bt-here" if is_here else "") if c)
-    return (f'<li class="{classes}" data-lesson="{_e(lesson.id)}">'
+    return (f'<li class="{classes}" data-lesson="{escape(lesson.id)}">'
             f'<div class="bt-num" aria-hidden="true">{lesson.number}</div>'
-            f'<div><p class="bt-head"><span class="bt-sr">{_e(number)}{_e(colon.rstrip())}'
+            f'<div><p class="bt-head"><span class="bt-sr">{escape(number)}{escape(colon.rstrip())}'
             f'</span> {head}{kind}</p>'
-            f'<p class="bt-summary">{_e(lesson.summary(lang))}</p>{state}</div></li>')
+            f'<p class="bt-summary">{escape(lesson.summary(lang))}</p>{state}</div></li>')
 
 
 def course_map_html(lines: Sequence[LessonProgress], lang: str, *,
@@ -161,11 +158,12 @@ def course_map_html(lines: Sequence[LessonProgress], lang: str, *,
     Raises:
         ValueError: unknown language or edition.
     """
-    explain.catalog(lang)
+    explain.check_language(lang)
     shown = lang if edition is None else edition
-    explain.catalog(shown)
+    explain.check_language(shown)
     items = "".join(_item(line, lang, here, shown) for line in lines)
-    return (f'<ol class="bt-course" aria-label="{_e(_w("map_title", lang))}">{items}</ol>')
+    label = escape(explain.say("welcome.map_title", lang))
+    return f'<ol class="bt-course" aria-label="{label}">{items}</ol>'
 
 
 def overall_text(lines: Sequence[LessonProgress], lang: str) -> str:
@@ -193,11 +191,11 @@ def edition_links_html(edition: str) -> str:
     Raises:
         ValueError: unknown edition.
     """
-    explain.catalog(edition)
+    explain.check_language(edition)
     welcome = COURSE[0]
     links = "".join(
-        f'<a class="bt-edition" href="{_e(welcome.href(other))}" lang="{other}" '
-        f'hreflang="{other}">{_e(_w("edition_link", other))}</a>'
+        f'<a class="bt-edition" href="{escape(welcome.href(other))}" lang="{other}" '
+        f'hreflang="{other}">{escape(explain.say("welcome.edition_link", other))}</a>'
         for other in explain.LANGUAGES if other != edition)
     return f'<p class="bt-editions">{links}</p>'
 
@@ -209,7 +207,7 @@ def help_html(lang: str) -> str:
         ValueError: unknown language.
     """
     keys = ("help_open", "help_click", "help_buttons", "help_table", "help_nothing_to_type")
-    items = "".join(f"<li>{_e(_w(key, lang))}</li>" for key in keys)
+    items = "".join(f"<li>{escape(explain.say(f'welcome.{key}', lang))}</li>" for key in keys)
     return f'<ul class="bt-help">{items}</ul>'
 
 
@@ -223,7 +221,7 @@ def download_link_html(document: str, lang: str, *,
         ValueError: unknown language.
     """
     payload = base64.b64encode(document.encode("utf-8")).decode("ascii")
-    return (f'<a class="bt-download" download="{_e(file_name)}" '
+    return (f'<a class="bt-download" download="{escape(file_name)}" '
             f'href="data:application/json;charset=utf-8;base64,{payload}">'
-            f'⬇ {_e(_w("download", lang))}</a>')
+            f'⬇ {escape(explain.say("welcome.download", lang))}</a>')
 

@@ -7,7 +7,7 @@ answered and those right at the first try), a sentence saying the same for scree
 readers, a short encouraging line every :data:`CHEER_EVERY` positions in a row, and what
 broke a streak; nothing is said by colour alone.
 
-    >>> from belote_teach.course.drills import Streak
+    >>> from belote_teach.course.record import Streak
     >>> page = streak_html(Streak(current=5, best=5, answered=6, first_try=5), 7, "en")
     >>> "Best streak: 7" in page, "5 in a row" in page
     (True, True)
@@ -15,11 +15,11 @@ broke a streak; nothing is said by colour alone.
 
 from __future__ import annotations
 
-import html
 from importlib import resources
 
 from belote_teach import explain
-from belote_teach.course.drills import Streak
+from belote_teach.course.record import Streak
+from belote_teach.render.html import escape
 
 __all__ = ["CHEER_EVERY", "DRILL_STYLE", "NOTES", "drill_about_html", "drill_text",
            "streak_html"]
@@ -37,31 +37,29 @@ CHEER_EVERY = 5
 NOTES: tuple[str, ...] = ("broken", "skipped")
 
 
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
-def drill_text(key: str, lang: str, **values: object) -> str:
-    """The sentence ``key`` of the catalog's ``drill_ui`` section in ``lang``, filled in.
+def drill_text(key: str, lang: str, /, **values: object) -> str:
+    """The sentence ``key`` of the catalog's ``drill_ui`` section in ``lang``, filled in:
+    :func:`~belote_teach.explain.say` of ``"drill_ui." + key``.
 
     Raises:
-        ValueError: unknown language.
-        KeyError: no such sentence (a programming error, caught by the catalog tests).
+        UnknownLanguageError: unknown language.
+        MissingTextError: no such sentence (a programming error, caught by the catalog
+            tests).
     """
-    return str(explain.catalog(lang)["drill_ui"][key]).format(**values)
+    return explain.say(f"drill_ui.{key}", lang, **values)
 
 
 def drill_about_html(description: str, title: str = "") -> str:
     """The line under the drill's name: its one-line ``description``, after its ``title``
     in bold when given (when no menu shows the title already)."""
-    head = f"<b>{_e(title)}</b><br>" if title else ""
-    return f'<p class="bt-drill-about">{head}{_e(description)}</p>'
+    head = f"<b>{escape(title)}</b><br>" if title else ""
+    return f'<p class="bt-drill-about">{head}{escape(description)}</p>'
 
 
 def _stat(value: int, label: str, main: bool = False) -> str:
     css = "bt-stat bt-stat-main" if main else "bt-stat"
     return (f'<div class="{css}"><span class="bt-stat-value">{value}</span>'
-            f'<span class="bt-stat-label">{_e(label)}</span></div>')
+            f'<span class="bt-stat-label">{escape(label)}</span></div>')
 
 
 def streak_html(streak: Streak, best: int, lang: str, *,
@@ -103,14 +101,14 @@ def streak_html(streak: Streak, best: int, lang: str, *,
     current = streak.current
     if current and current % CHEER_EVERY == 0:
         key = "cheer_5" if current == CHEER_EVERY else "cheer_10"
-        lines.append(f'<p class="bt-streak-note bt-cheer">★ {_e(drill_text(key, lang, n=current))}'
-                     "</p>")
+        cheer = drill_text(key, lang, n=current)
+        lines.append(f'<p class="bt-streak-note bt-cheer">★ {escape(cheer)}</p>')
     if note is not None:
         kind, n = note
-        lines.append(f'<p class="bt-streak-note bt-reset">↺ {_e(drill_text(kind, lang, n=n))}'
+        lines.append(f'<p class="bt-streak-note bt-reset">↺ {escape(drill_text(kind, lang, n=n))}'
                      "</p>")
-    how = f'<p class="bt-streak-how">{_e(drill_text("how", lang))}</p>'
+    how = f'<p class="bt-streak-how">{escape(drill_text("how", lang))}</p>'
     return (f'<div class="bt-streak-box" role="status" aria-live="polite">'
-            f'<span class="bt-drill-sr">{_e(sentence)}</span>'
+            f'<span class="bt-drill-sr">{escape(sentence)}</span>'
             f'<div class="bt-streak" aria-hidden="true">{stats}</div>'
             f'{"".join(lines)}</div>{how}')

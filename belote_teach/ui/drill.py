@@ -39,15 +39,10 @@ from dataclasses import dataclass, field
 import ipywidgets as widgets
 
 from belote_teach import explain, render
-from belote_teach.course.drills import (
-    DRILLS,
-    Drill,
-    DrillError,
-    DrillExhaustedError,
-    Streak,
-    drill,
-)
+from belote_teach.course.drills import DRILLS, Drill, drill
+from belote_teach.course.errors import DrillError, DrillExhaustedError
 from belote_teach.course.progress import CourseProgress
+from belote_teach.course.record import Streak
 from belote_teach.course.scenarios import Scenario
 from belote_teach.course.store import MemoryStore
 from belote_teach.engine.cards import Card

@@ -37,8 +37,9 @@ import ipywidgets as widgets
 
 from belote_teach import explain
 from belote_teach.coach.session import ReplayError, TableSession
+from belote_teach.course.errors import GameTakenError
 from belote_teach.course.progress import CourseProgress
-from belote_teach.course.saved_games import GameStore, GameTakenError
+from belote_teach.course.saved_games import GameStore
 from belote_teach.engine.game import Game
 from belote_teach.engine.rules import RuleSet
 from belote_teach.render.score_sheet import render_score_sheet

@@ -37,7 +37,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from belote_teach import explain, render
-from belote_teach.course.progress import CourseProgress, ExerciseResult
+from belote_teach.course.progress import CourseProgress
+from belote_teach.course.record import ExerciseResult
 from belote_teach.course.scenarios import (
     AnnounceScenario,
     BidScenario,

@@ -21,15 +21,10 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from belote_teach import explain, render
-from belote_teach.course.progress import (
-    IMPORT_MODES,
-    CourseProgress,
-    FileProblem,
-    InvalidProgressError,
-    ProgressRead,
-    course_ids,
-    course_overview,
-)
+from belote_teach.course.errors import InvalidProgressError
+from belote_teach.course.files import FileProblem
+from belote_teach.course.overview import course_ids, course_overview
+from belote_teach.course.progress import IMPORT_MODES, CourseProgress, ProgressRead
 from belote_teach.render.course_map import (
     COURSE_STYLE,
     course_map_html,

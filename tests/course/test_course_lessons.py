@@ -9,12 +9,11 @@ from pathlib import Path
 import pytest
 
 from belote_teach import explain
+from belote_teach.course.errors import UnknownExerciseError, UnknownLessonError
 from belote_teach.course.lessons import (
     COURSE,
     Lesson,
     LessonKind,
-    UnknownExerciseError,
-    UnknownLessonError,
     lesson,
     select_exercises,
 )

@@ -1,5 +1,5 @@
 """Lesson progress (belote_teach.course.progress): every learner action logged in the
-learner's store and every figure derived from the log; an earlier version's damaged file
+learner's store and every figure derived from the log; a damaged file of the older layout
 set aside and reported in the learner's language, never a crash; export and import
 (merge or replace) validated value by value, a bad file named and changing nothing; the
 course map's counts; and the hooks: the lesson exercise players (ui.lesson.exercises),
@@ -19,29 +19,24 @@ import pytest
 from test_game import finish_deal
 
 from belote_teach import explain
-from belote_teach.course.drills import Streak
-from belote_teach.course.files import DATA_ENV
-from belote_teach.course.lessons import COURSE, lesson
-from belote_teach.course.practice import load_practice_deals
-from belote_teach.course.progress import (
-    FILE_NAME,
-    FORMAT,
-    CourseProgress,
-    CourseRecord,
-    ExerciseResult,
+from belote_teach.course.errors import (
     InvalidIdError,
     InvalidProgressError,
     InvalidResultError,
-    LessonSummary,
     UnknownImportModeError,
-    UnknownLanguageError,
-    course_overview,
 )
+from belote_teach.course.files import DATA_ENV
+from belote_teach.course.lessons import COURSE, lesson
+from belote_teach.course.overview import course_overview
+from belote_teach.course.practice import load_practice_deals
+from belote_teach.course.progress import FILE_NAME, CourseProgress
+from belote_teach.course.record import FORMAT, CourseRecord, ExerciseResult, LessonSummary, Streak
 from belote_teach.course.saved_games import GameStore
 from belote_teach.course.scenarios import load_file
 from belote_teach.course.store_sqlite import SqliteStore
 from belote_teach.engine.game import Game
 from belote_teach.engine.rules import CLASSIC
+from belote_teach.explain import UnknownLanguageError
 from belote_teach.players import make_player
 from belote_teach.ui.game_app import GameApp
 from belote_teach.ui.lesson import exercises
@@ -297,7 +292,7 @@ DAMAGED = {
 
 
 @pytest.mark.parametrize("kind", sorted(DAMAGED))
-def test_a_damaged_earlier_file_is_set_aside_and_reported(tmp_path: Path, kind: str) -> None:
+def test_a_damaged_older_layout_file_is_set_aside_and_reported(tmp_path: Path, kind: str) -> None:
     raw, reason, detail = DAMAGED[kind]
     (tmp_path / FILE_NAME).write_bytes(raw)
     store = CourseProgress(tmp_path)
@@ -327,7 +322,7 @@ def test_the_problem_is_told_in_the_learners_language(tmp_path: Path) -> None:
     assert found.problem_in("fr") == found.problem
 
 
-def test_an_earlier_file_that_cannot_be_read_is_left_in_place(
+def test_an_older_layout_file_that_cannot_be_read_is_left_in_place(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / FILE_NAME).write_text("{", encoding="utf-8")
 

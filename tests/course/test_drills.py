@@ -1,7 +1,7 @@
-"""The drills (issue 6): every drill generates, over many seeds, scenarios the checker
+"""The drills: every drill generates, over many seeds, scenarios the checker
 agrees with and that exercise its rule; the same seed gives the same scenario, different
 seeds different ones; a bad drill id or generator is refused clearly; generation gives up
-with a clear error instead of looping; the streak counts as a practice session needs."""
+with a clear error instead of looping; the streak counts as a drill session needs."""
 
 from __future__ import annotations
 
@@ -17,16 +17,17 @@ from belote_teach.course.drills import (
     DRILLS,
     PLAY_RULES,
     Drill,
-    DrillError,
-    DrillExhaustedError,
-    InvalidStreakError,
-    Streak,
-    UnknownDrillError,
-    bid_advice,
     drill,
     generate,
     rule_matters,
 )
+from belote_teach.course.errors import (
+    DrillError,
+    DrillExhaustedError,
+    InvalidStreakError,
+    UnknownDrillError,
+)
+from belote_teach.course.record import Streak
 from belote_teach.course.scenarios import (
     KINDS,
     LEARNER,
@@ -42,7 +43,6 @@ from belote_teach.course.scenarios import (
 from belote_teach.engine.bidding import Bidding
 from belote_teach.engine.cards import DECK, Seat, Suit, Team, parse_cards
 from belote_teach.engine.deal import Deal
-from belote_teach.engine.errors import InvalidCardError, InvalidPositionError, PhaseError
 from belote_teach.engine.rules import CLASSIC, LegalPlays, Rule, RuleSet, legal_plays
 from belote_teach.engine.scoring import Outcome
 from belote_teach.engine.trick import Trick
@@ -308,31 +308,6 @@ def test_bid_scenarios_are_turns_of_the_round_and_advice_agrees_with_the_club_pl
         else:
             assert generated.reason is None
     assert None in advice and "pass" in advice
-
-
-@pytest.mark.parametrize(("hand", "turned", "round_", "expected"), [
-    ("JH 9H 7S 8S 9S", "7H", 1, ("take", 1)),     # J, 9 and the retourne: three trumps
-    ("JH 9S 7S 8S 10S", "7H", 1, (None, None)),   # the J alone: the support decides
-    ("AH KH QS 8D 9C", "10H", 1, ("pass", 1)),    # neither the J nor the 9 of trumps
-    ("JH 9H 8D 7S 8S", "QH", 1, ("take", 1)),     # the retourne is the third trump
-    ("JS 9S AS 7D 8D", "7H", 2, ("S", 1)),        # round 2: spades hold J, 9 and a third
-    ("JH 9H AH 7D 8D", "7H", 2, ("pass", 1)),     # hearts may not be named; no other J/9
-    ("JS 9S 7D 8D 10C", "7H", 2, (None, None)),   # J and 9 but only two trumps
-])
-def test_bid_advice(hand: str, turned: str, round_: int,
-                    expected: tuple[str | None, int | None]) -> None:
-    assert bid_advice(hand.split(), turned, round_) == expected
-
-
-def test_bid_advice_refuses_impossible_input() -> None:
-    with pytest.raises(InvalidPositionError, match="5 cards"):
-        bid_advice(["JH", "9H"], "7H", 1)
-    with pytest.raises(InvalidPositionError, match="turned card 7H"):
-        bid_advice(["JH", "9H", "7H", "8S", "9S"], "7H", 1)
-    with pytest.raises(InvalidCardError):
-        bid_advice(["JH", "9H", "7S", "8S", "XX"], "7H", 1)
-    with pytest.raises(PhaseError, match="round 3"):
-        bid_advice(["JH", "9H", "7S", "8S", "9S"], "7H", 3)
 
 
 # ---------------------------------------------------------------------------- R4: announcements

@@ -1,6 +1,6 @@
 """The learner's record as a learner uses it: answers kept through reloads and pages
-drawn in advance, two pages and two processes writing at once, the files of an earlier
-version migrated, a damaged database set aside (belote_teach.course.store,
+drawn in advance, two pages and two processes writing at once, the files of the older
+layout migrated, a damaged database set aside (belote_teach.course.store,
 belote_teach.course.store_sqlite, belote_teach.course.progress)."""
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from belote_teach.course.errors import StoreValueError
 from belote_teach.course.progress import FILE_NAME, CourseProgress
 from belote_teach.course.saved_games import GameStore
-from belote_teach.course.store import MemoryStore, StoreValueError
+from belote_teach.course.store import MemoryStore
 from belote_teach.course.store_sqlite import DATABASE_NAME, SqliteStore
 from belote_teach.engine.cards import Team
 from belote_teach.engine.game import Game
@@ -120,7 +121,7 @@ def test_an_answer_is_judged_against_the_tries_of_the_other_page(tmp_path: Path)
 
 
 # ---------------------------------------------------------------------------- migration
-def test_the_files_of_an_earlier_version_are_migrated_once_and_kept_aside(
+def test_the_files_of_the_older_layout_are_migrated_once_and_kept_aside(
         tmp_path: Path) -> None:
     legacy = {"format": "belote-teach course progress", "version": 1,
               "lessons": {"03-play-a-trick": {"lead": {"solved": True, "first_try": True,
@@ -154,7 +155,7 @@ def test_the_files_of_an_earlier_version_are_migrated_once_and_kept_aside(
     assert CourseProgress(tmp_path).read().record == record
 
 
-def test_a_damaged_file_of_an_earlier_version_is_set_aside_and_told(tmp_path: Path) -> None:
+def test_a_damaged_file_of_the_older_layout_is_set_aside_and_told(tmp_path: Path) -> None:
     (tmp_path / FILE_NAME).write_text("{damaged", encoding="utf-8")
     found = CourseProgress(tmp_path).read()
     assert found.record.is_empty and found.set_aside is not None

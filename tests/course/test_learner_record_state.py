@@ -17,12 +17,10 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from belote_teach.course.progress import (
-    FORMAT,
-    CourseProgress,
-    InvalidProgressError,
-    course_ids,
-)
+from belote_teach.course.errors import InvalidProgressError
+from belote_teach.course.overview import course_ids
+from belote_teach.course.progress import CourseProgress
+from belote_teach.course.record import FORMAT
 from belote_teach.course.scenarios import load_file
 from belote_teach.engine.cards import Card
 from belote_teach.ui.drill import DrillPlayer

@@ -1,4 +1,4 @@
-"""Curated practice deals (issue 5, ``notebooks/deals/practice.yaml``).
+"""Curated practice deals (``notebooks/deals/practice.yaml``).
 
 The file must load, cover the course's topics and, above all, keep its promises: each deal
 is replayed here with club players in all four seats (South included, playing "sensibly"),
@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
+from belote_teach.course.errors import PracticeFileError, ScenarioFileError
 from belote_teach.course.practice import (
     DEFAULT_PATH,
     LEARNER,
@@ -27,13 +28,11 @@ from belote_teach.course.practice import (
     RULE_IDS,
     Moment,
     PracticeDeal,
-    PracticeFileError,
     check_practice_deal,
     load_practice_deals,
     parse_practice_deals,
     parse_technique,
 )
-from belote_teach.course.scenarios import ScenarioFileError
 from belote_teach.engine.cards import Card, Rank, Seat, Team, points
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.rules import Rule

@@ -19,13 +19,12 @@ from hypothesis import strategies as st
 from test_game import act as game_act
 
 from belote_teach import explain
+from belote_teach.course.errors import InvalidGameNameError, InvalidMetaError
 from belote_teach.course.saved_games import (
     APP_NAME,
     DATA_ENV,
     FORMAT_VERSION,
     GameStore,
-    InvalidGameNameError,
-    InvalidMetaError,
     LoadResult,
     UnknownLanguageError,
 )

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from belote_teach.cli import main
+from belote_teach.course.errors import ScenarioFileError
 from belote_teach.course.scenarios import (
     COURSE_KINDS,
     KINDS,
     DealScenario,
     Disagreement,
     GameScenario,
-    ScenarioFileError,
     check_scenario,
     check_scenarios,
     load_text,

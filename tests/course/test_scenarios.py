@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from belote_teach.course.errors import ScenarioFileError
 from belote_teach.course.scenarios import (
     KINDS,
     SUPPORTED_KINDS,
@@ -24,7 +25,6 @@ from belote_teach.course.scenarios import (
     Disagreement,
     PlayScenario,
     Scenario,
-    ScenarioFileError,
     ScoreScenario,
     SolveScenario,
     TrickScenario,
@@ -492,13 +492,14 @@ def test_bid_suits_and_optional_keys() -> None:
     assert (s.history, s.advice, s.reason) == ((), None, None)
 
 
-# The issue's example: a bid with an unknown card, a round 9 and an unknown key.
-ISSUE_BID = kind_yaml("bid", turned="ZZ", round="9", extra="  foo: 1\n")
+# A bid with three problems: an unknown card, a round 9 and an unknown key.
+BAD_BID = kind_yaml("bid", turned="ZZ", round="9", extra="  foo: 1\n")
 
 OTHER_KINDS_MALFORMED = [
     # name, yaml, line, id, key, fragment of the message
     # -- bid
-    ("bid unknown key (issue)", ISSUE_BID, 10, "bid-x", "foo", "unknown key 'foo' for kind 'bid'"),
+    ("bid unknown key (of three problems)", BAD_BID, 10, "bid-x", "foo",
+     "unknown key 'foo' for kind 'bid'"),
     ("bid unknown turned card", kind_yaml("bid", turned="ZZ"), 3, "bid-x", "turned",
      "unknown card 'ZZ'"),
     ("bid round 9", kind_yaml("bid", round="9"), 4, "bid-x", "round", "from 1 to 2"),
@@ -688,9 +689,9 @@ def test_each_kind_has_malformed_examples() -> None:
     assert kinds == set(KINDS) - {"trick"}  # trick: see MALFORMED above
 
 
-def test_issue_example_reports_each_problem_in_turn() -> None:
+def test_three_problems_are_reported_one_at_a_time() -> None:
     problems = []
-    text = ISSUE_BID
+    text = BAD_BID
     for fix in (lambda t: t.replace("  foo: 1\n", ""), lambda t: t.replace("ZZ", "JH"),
                 lambda t: t.replace("round: 9", "round: 1")):
         with pytest.raises(ScenarioFileError) as info:

@@ -1,7 +1,8 @@
-"""Tests of the private fast core ``belote_teach.engine.bitmask``: its tables and conversions, the
-equivalence of ``legal_mask`` / ``legal_rule_mask`` with the public ``rules.legal_plays``
-(every option combination), of ``trick_winner`` / ``trick_points`` with ``trick.Trick``,
-and the invariants of the random-deal simulator ``play_random_deal``.
+"""Tests of the bitmask core ``belote_teach.engine.bitmask``: its tables and conversions,
+the equivalence of ``legal_mask`` / ``legal_rule_mask`` with the public
+``rules.legal_plays`` (every option combination), of ``trick_winner`` / ``trick_points``
+with ``trick.Trick``, ``random_playout`` replayed through the checked ``Trick``, and the
+invariants of the whole random deals of ``fast_deals.play_random_deal``.
 
 Runs are reproducible: every property uses ``derandomize=True`` and no example database;
 the simulator runs on fixed seeds. No test asserts on wall time (see benchmarks/).
@@ -14,11 +15,22 @@ from collections import Counter
 from itertools import product
 
 import pytest
+from fast_deals import BELOTE_MASK, FastDeal, deal_positions, play_random_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from belote_teach.engine import bitmask
-from belote_teach.engine.cards import DECK, Card, Rank, Seat, Suit, Team, points, strength
+from belote_teach.engine.cards import (
+    DECK,
+    DIX_DE_DER,
+    Card,
+    Rank,
+    Seat,
+    Suit,
+    Team,
+    points,
+    strength,
+)
 from belote_teach.engine.rules import CLASSIC, Rule, RuleSet, legal_plays
 from belote_teach.engine.trick import Trick
 
@@ -133,8 +145,8 @@ def test_legal_mask_equals_legal_plays_on_positions_from_deals() -> None:
     rule of R3 decides at least once."""
     rules_seen: Counter[int] = Counter()
     for seed in range(60):
-        deal = bitmask.play_random_deal(random.Random(seed), seed & 3, take_probability=0.5)
-        for pos in bitmask.deal_positions(deal):
+        deal = play_random_deal(random.Random(seed), seed & 3, take_probability=0.5)
+        for pos in deal_positions(deal):
             for free, over in OPTIONS:
                 rule, legal = public_answer(pos.hand, pos.trick, pos.trump, pos.leader, free,
                                             over)
@@ -194,7 +206,7 @@ def test_trick_winner_on_tricks_of_two_suits(suits: list[int], trump: int) -> No
 
 
 # ------------------------------------------------------------------ the simulator
-def replay_with_public_api(deal: bitmask.FastDeal, rules: RuleSet) -> None:
+def replay_with_public_api(deal: FastDeal, rules: RuleSet) -> None:
     """Play the deal again through the checked path: every card legal, same winners."""
     hands = [list(bitmask.mask_cards(h)) for h in deal.hands]
     leader = (deal.dealer + 1) & 3
@@ -210,7 +222,7 @@ def replay_with_public_api(deal: bitmask.FastDeal, rules: RuleSet) -> None:
     assert not any(hands)
 
 
-def check_deal(deal: bitmask.FastDeal, capot_points: int = 250) -> None:
+def check_deal(deal: FastDeal, capot_points: int = 250) -> None:
     """The invariants of one simulated deal (R1.4, R2, R5, R6)."""
     first = (deal.dealer + 1) & 3
     union = 0
@@ -248,7 +260,7 @@ def check_deal(deal: bitmask.FastDeal, capot_points: int = 250) -> None:
     last_team = deal.winners[-1] & 1
     assert deal.card_points[last_team] >= 10
     # R5: belote to the team of the seat holding K and Q of trumps
-    kq = bitmask.BELOTE_MASK[deal.trump]
+    kq = BELOTE_MASK[deal.trump]
     expected_belote = [0, 0]
     for seat, hand in enumerate(deal.hands):
         if hand & kq == kq:
@@ -287,7 +299,7 @@ def check_deal(deal: bitmask.FastDeal, capot_points: int = 250) -> None:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_deal_invariants(seed: int) -> None:
-    deal = bitmask.play_random_deal(random.Random(seed), seed & 3)
+    deal = play_random_deal(random.Random(seed), seed & 3)
     check_deal(deal)
     if deal.outcome != "passed":
         replay_with_public_api(deal, CLASSIC)
@@ -300,12 +312,12 @@ def test_random_deals_under_every_option(undertrump_free: bool, overtrump_partne
     rules = ruleset(undertrump_free, overtrump_partner)
     option_only = 0
     for seed in range(80):
-        deal = bitmask.play_random_deal(random.Random(seed), seed & 3, take_probability=0.6,
+        deal = play_random_deal(random.Random(seed), seed & 3, take_probability=0.6,
                                       undertrump_free=undertrump_free,
                                       overtrump_partner=overtrump_partner, capot_points=252)
         check_deal(deal, capot_points=252)
         replay_with_public_api(deal, rules)
-        for pos in bitmask.deal_positions(deal):
+        for pos in deal_positions(deal):
             if not bitmask.legal_mask(pos.hand, pos.trick, pos.trump) & bitmask.BIT[pos.card]:
                 option_only += 1
     assert (option_only > 0) == (undertrump_free or not overtrump_partner), option_only
@@ -313,20 +325,20 @@ def test_random_deals_under_every_option(undertrump_free: bool, overtrump_partne
 
 def test_random_deals_are_replayable_from_the_seed() -> None:
     for seed in (0, 1, 12345):
-        assert (bitmask.play_random_deal(random.Random(seed), 2)
-                == bitmask.play_random_deal(random.Random(seed), 2))
-    assert (bitmask.play_random_deal(random.Random(1), 0)
-            != bitmask.play_random_deal(random.Random(2), 0))
+        assert (play_random_deal(random.Random(seed), 2)
+                == play_random_deal(random.Random(seed), 2))
+    assert (play_random_deal(random.Random(1), 0)
+            != play_random_deal(random.Random(2), 0))
 
 
 def test_bidding_extremes() -> None:
     """Nobody ever takes: every deal passes out (R2.6); everybody takes: the player after
     the dealer takes the turned card's suit in round 1 (R2.4)."""
     for seed in range(20):
-        passed = bitmask.play_random_deal(random.Random(seed), seed & 3, take_probability=0.0)
+        passed = play_random_deal(random.Random(seed), seed & 3, take_probability=0.0)
         assert passed.outcome == "passed"
         check_deal(passed)
-        taken = bitmask.play_random_deal(random.Random(seed), seed & 3, take_probability=1.0)
+        taken = play_random_deal(random.Random(seed), seed & 3, take_probability=1.0)
         assert taken.taker == (seed + 1) & 3 and taken.bid_round == 1
         assert taken.trump == taken.turned >> 3
 
@@ -336,7 +348,7 @@ def test_outcomes_over_many_deals() -> None:
     outcomes: Counter[str] = Counter()
     rounds: Counter[int] = Counter()
     for seed in range(400):
-        deal = bitmask.play_random_deal(random.Random(seed), seed & 3)
+        deal = play_random_deal(random.Random(seed), seed & 3)
         check_deal(deal)
         outcomes[deal.outcome] += 1
         rounds[deal.bid_round] += 1
@@ -345,16 +357,66 @@ def test_outcomes_over_many_deals() -> None:
 
 
 def test_deal_positions() -> None:
-    deal = bitmask.play_random_deal(random.Random(7), 1, take_probability=1.0)
-    seen = list(bitmask.deal_positions(deal))
+    deal = play_random_deal(random.Random(7), 1, take_probability=1.0)
+    seen = list(deal_positions(deal))
     assert len(seen) == 32
     assert tuple(p.card for p in seen) == deal.plays
     assert all(p.hand & bitmask.BIT[p.card] for p in seen)
     assert [p.hand.bit_count() for p in seen[:4]] == [8, 8, 8, 8]
     assert seen[0].seat == seen[0].leader == 2 and seen[0].trick == ()
-    passed = bitmask.play_random_deal(random.Random(7), 1, take_probability=0.0)
-    assert list(bitmask.deal_positions(passed)) == []
+    passed = play_random_deal(random.Random(7), 1, take_probability=0.0)
+    assert list(deal_positions(passed)) == []
 
 
 def test_legal_rule_codes_name_rules() -> None:
     assert [Rule(f"R3.{n}") for n in range(8)] == list(Rule)
+
+
+# ------------------------------------------------------------------ the random playout
+@pytest.mark.parametrize(("undertrump_free", "overtrump_partner"), OPTIONS)
+def test_random_playout_from_a_later_trick_replays_through_trick(
+        undertrump_free: bool, overtrump_partner: bool) -> None:
+    """From the start of trick 1 to 8 of a random deal: every card legal by the checked
+    ``Trick.play``, the same winners, the card points and tricks of each team those of
+    the checked tricks, the dix de der to the last winner (R1.4)."""
+    rules = ruleset(undertrump_free, overtrump_partner)
+    for seed in range(60):
+        deal = play_random_deal(random.Random(seed), seed & 3, take_probability=1.0)
+        assert deal.trump is not None
+        start = seed % 8
+        hands = list(deal.hands)
+        leader = (deal.dealer + 1) & 3
+        for k in range(start):
+            for card in deal.plays[4 * k: 4 * k + 4]:
+                hands = [h & ~bitmask.BIT[card] for h in hands]
+            leader = deal.winners[k]
+        playout = bitmask.random_playout(hands, leader, deal.trump, random.Random(seed),
+                                         undertrump_free=undertrump_free,
+                                         overtrump_partner=overtrump_partner)
+        assert len(playout.plays) == 4 * (8 - start) == 4 * len(playout.winners)
+        held = [list(bitmask.mask_cards(h)) for h in hands]
+        won, tricks = [0, 0], [0, 0]
+        for k, winner in enumerate(playout.winners):
+            trick = Trick(bitmask.SUITS[deal.trump], bitmask.SEATS[leader])
+            for j, card in enumerate(playout.plays[4 * k: 4 * k + 4]):
+                trick.play(DECK[card], held[(leader + j) & 3], rules)
+                held[(leader + j) & 3].remove(DECK[card])
+            assert trick.winner is bitmask.SEATS[winner]
+            won[winner & 1] += trick.points
+            tricks[winner & 1] += 1
+            leader = winner
+        won[leader & 1] += DIX_DE_DER
+        assert not any(held)
+        assert playout.card_points == tuple(won) and playout.tricks == tuple(tricks)
+
+
+def test_random_playout_is_replayable_and_leaves_the_hands() -> None:
+    deal = play_random_deal(random.Random(5), 0, take_probability=1.0)
+    assert deal.trump is not None
+    hands = list(deal.hands)
+    first = bitmask.random_playout(hands, 1, deal.trump, random.Random(9))
+    assert hands == list(deal.hands)
+    assert first == bitmask.random_playout(hands, 1, deal.trump, random.Random(9))
+    assert sum(first.card_points) == 162 and sum(first.tricks) == 8
+    assert bitmask.random_playout([0, 0, 0, 0], 2, 0, random.Random(1)) == ((), (), (0, 0),
+                                                                           (0, 0))

@@ -12,7 +12,7 @@ import pytest
 
 from belote_teach import explain
 from belote_teach.course.lessons import COURSE, LessonKind
-from belote_teach.course.progress import LessonProgress
+from belote_teach.course.overview import LessonProgress
 from belote_teach.engine.cards import Seat
 from belote_teach.engine.trick import Trick
 from belote_teach.render.course_map import course_map_html, games_text

@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 
 from belote_teach.course import drills
-from belote_teach.course.drills import DRILLS, Streak, UnknownDrillError
+from belote_teach.course.drills import DRILLS
+from belote_teach.course.errors import UnknownDrillError
 from belote_teach.course.progress import CourseProgress
+from belote_teach.course.record import Streak
 from belote_teach.course.scenarios import check_scenario
 from belote_teach.engine.cards import Card
 from belote_teach.explain import card_short, catalog

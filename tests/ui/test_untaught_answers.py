@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from belote_teach import explain
-from belote_teach.course.progress import CourseProgress, course_overview
+from belote_teach.course.overview import course_overview
+from belote_teach.course.progress import CourseProgress
 from belote_teach.course.scenarios import SolveScenario, load_file
 from belote_teach.engine.cards import Card
 from belote_teach.ui import ScenarioPlayer

@@ -18,7 +18,8 @@ import pytest
 
 from belote_teach.course.lessons import COURSE
 from belote_teach.course.practice import load_practice_deals
-from belote_teach.course.progress import FORMAT, CourseProgress
+from belote_teach.course.progress import CourseProgress
+from belote_teach.course.record import FORMAT
 from belote_teach.course.scenarios import load_file
 from belote_teach.ui.lesson import exercises
 from belote_teach.ui.welcome import WelcomePage

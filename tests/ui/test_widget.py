@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from belote_teach import explain
+from belote_teach.course.errors import ScenarioFileError
 from belote_teach.course.progress import CourseProgress
 from belote_teach.course.scenarios import (
     PlayScenario,
-    ScenarioFileError,
     SolveScenario,
     TrickScenario,
     load_file,

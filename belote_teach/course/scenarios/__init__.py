@@ -41,7 +41,6 @@ from belote_teach.course.scenarios.check import (
 from belote_teach.course.scenarios.load import (
     COURSE_KINDS,
     SUPPORTED_KINDS,
-    ScenarioFileError,
     load_file,
     load_text,
 )
@@ -78,7 +77,6 @@ __all__ = [
     "GameScenario",
     "PlayScenario",
     "Scenario",
-    "ScenarioFileError",
     "ScoreScenario",
     "SolveScenario",
     "TrickScenario",

@@ -1,8 +1,10 @@
 """Load scenario files (SCENARIOS.md) with strict validation and ``file:line`` errors.
 
 A file is a YAML list of scenarios, or a mapping whose only key ``scenarios`` holds
-that list. Every scenario is validated before anything is returned: a malformed file
-raises :class:`ScenarioFileError` and yields nothing, not even its good scenarios.
+that list, read with its lines (:mod:`belote_teach.course.yaml_lines`). Every scenario is
+validated before anything is returned: a malformed file raises
+:class:`~belote_teach.course.errors.ScenarioFileError` and yields nothing, not even its
+good scenarios.
 
     >>> scenarios = load_text('''
     ... - id: follow
@@ -18,7 +20,7 @@ raises :class:`ScenarioFileError` and yields nothing, not even its good scenario
     ...           file="bad.yaml")
     Traceback (most recent call last):
     ...
-    belote_teach.course.scenarios.load.ScenarioFileError: bad.yaml:1: scenario 'x', key 'hand': \
+    belote_teach.course.errors.ScenarioFileError: bad.yaml:1: scenario 'x', key 'hand': \
 unknown card '11H' (unknown rank '11': expected one of 7, 8, 9, 10 (or T), J, Q, K, A)
 
 Every kind is validated against its keys in :data:`~.model.KIND_KEYS` (allowed and
@@ -38,7 +40,7 @@ into :class:`~.model.TrickScenario`, :class:`~.model.PlayScenario`,
     ...           file="bad.yaml")
     Traceback (most recent call last):
     ...
-    belote_teach.course.scenarios.load.ScenarioFileError: bad.yaml:1: scenario 'b', key 'turned': \
+    belote_teach.course.errors.ScenarioFileError: bad.yaml:1: scenario 'b', key 'turned': \
 unknown card 'ZZ' (unknown rank 'Z': expected one of 7, 8, 9, 10 (or T), J, Q, K, A)
 
 The course's own kinds ``deal`` and ``game`` (:data:`~.model.COURSE_KINDS`, documented in
@@ -53,21 +55,20 @@ The course's own kinds ``deal`` and ``game`` (:data:`~.model.COURSE_KINDS`, docu
     ...           file="bad.yaml")
     Traceback (most recent call last):
     ...
-    belote_teach.course.scenarios.load.ScenarioFileError: bad.yaml:1: scenario 'd', key 'cut': \
+    belote_teach.course.errors.ScenarioFileError: bad.yaml:1: scenario 'd', key 'cut': \
 missing key 'cut': question 'cut' asks whether the cutter may lift that many cards (R2.1)
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import yaml
-from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
+from belote_teach.course.errors import ScenarioFileError
 from belote_teach.course.scenarios.model import (
     ANNOUNCEMENT_TYPES,
     BIDS,
@@ -91,6 +92,7 @@ from belote_teach.course.scenarios.model import (
     TrickScenario,
     UnsupportedScenario,
 )
+from belote_teach.course.yaml_lines import LineDict, LineList, duplicates, read_yaml
 from belote_teach.engine.announcements import (
     CARRE_POINTS,
     SEQUENCE_LENGTH,
@@ -114,132 +116,19 @@ from belote_teach.engine.game import game_winner
 from belote_teach.engine.rules import CLASSIC, OPTION_CHOICES, Rule, RuleSet
 from belote_teach.engine.scoring import Outcome, score_deal
 
-__all__ = ["COMMON_KEYS", "COURSE_KINDS", "ID_PATTERN", "SUPPORTED_KINDS", "ScenarioFileError",
-           "load_file", "load_text"]
+__all__ = ["COMMON_KEYS", "COURSE_KINDS", "ID_PATTERN", "SUPPORTED_KINDS", "load_file",
+           "load_text"]
 
 #: What an ``id`` must look like (SCENARIOS.md).
 ID_PATTERN = re.compile(r"[a-z0-9-]+")
 
 
-class ScenarioFileError(BeloteError):
-    """A scenario file that cannot be read or is malformed.
-
-    The message starts with ``FILE:LINE:`` and names the scenario and the key when
-    known, e.g. ``bad.yaml:12: scenario 'play-x', key 'hand': unknown card '11H' (...)``.
-
-    Attributes:
-        file: the path of the file, as given to the loader.
-        line: the 1-based line of the problem, or ``None`` (e.g. a missing file).
-        scenario_id: the ``id`` of the scenario at fault, or ``None``.
-        key: the key at fault (``'hand'``, ``'kind'``, ...), or ``None``.
-        detail: the message without its location prefix.
-    """
-
-    #: what an id names in the message ("scenario 'x'"); a subclass may say "deal".
-    subject = "scenario"
-
-    def __init__(self, detail: str, *, file: str, line: int | None = None,
-                 scenario_id: str | None = None, key: str | None = None):
-        self.detail = detail
-        self.file = file
-        self.line = line
-        self.scenario_id = scenario_id
-        self.key = key
-        where = file if line is None else f"{file}:{line}"
-        context = []
-        if scenario_id is not None:
-            context.append(f"{self.subject} {scenario_id!r}")
-        if key is not None:
-            context.append(f"key {key!r}")
-        prefix = f"{where}: " + (", ".join(context) + ": " if context else "")
-        super().__init__(prefix + detail)
-
-
 # ------------------------------------------------------------------------- YAML with lines
-class _LineDict(dict):  # type: ignore[type-arg]
-    """A YAML mapping that remembers its line and the line of each key (1-based)."""
-
-    line: int = 0
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.key_lines: dict[Any, int] = {}
-        #: ``(key, line, first line)`` of each key written twice (reported by validation,
-        #: which knows the scenario; the last value wins in the mapping meanwhile).
-        self.duplicates: list[tuple[Any, int, int]] = []
-
-
-class _LineList(list):  # type: ignore[type-arg]
-    """A YAML sequence that remembers its line and the line of each item (1-based)."""
-
-    line: int = 0
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.item_lines: list[int] = []
-
-
-class _LineLoader(yaml.SafeLoader):
-    """PyYAML's safe loader (``N`` stays a string), building :class:`_LineDict` and
-    :class:`_LineList` so that errors can say ``file:line``; duplicate keys are recorded
-    (see :func:`_duplicates`) instead of silently overwritten."""
-
-
-_MERGE_TAG = "tag:yaml.org,2002:merge"
-
-
-def _construct_mapping(loader: _LineLoader, node: MappingNode) -> Iterator[_LineDict]:
-    data = _LineDict()
-    data.line = node.start_mark.line + 1
-    yield data
-    seen: dict[tuple[str, str], int] = {}
-    for key_node, _ in node.value:
-        if isinstance(key_node, ScalarNode) and key_node.tag != _MERGE_TAG:
-            token = (key_node.tag, key_node.value)
-            if token in seen:
-                data.duplicates.append((key_node.value, key_node.start_mark.line + 1,
-                                        seen[token]))
-            else:
-                seen[token] = key_node.start_mark.line + 1
-    loader.flatten_mapping(node)
-    for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=False)
-        try:
-            hash(key)
-        except TypeError:
-            raise yaml.constructor.ConstructorError(
-                "while constructing a mapping", node.start_mark,
-                "found an unhashable key", key_node.start_mark) from None
-        data[key] = loader.construct_object(value_node, deep=False)
-        data.key_lines[key] = key_node.start_mark.line + 1
-
-
-def _construct_sequence(loader: _LineLoader, node: SequenceNode) -> Iterator[_LineList]:
-    data = _LineList()
-    data.line = node.start_mark.line + 1
-    data.item_lines = [child.start_mark.line + 1 for child in node.value]
-    yield data
-    data.extend(loader.construct_object(child, deep=False) for child in node.value)
-
-
-class _FastLineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """:class:`_LineLoader` on libyaml's parser (C) when PyYAML has it: the same values
-    and lines, read some ten times faster (a lesson reads its scenario file for each of
-    its exercise players, issue 8). A text it refuses is read again by
-    :class:`_LineLoader`, whose error messages are PyYAML's usual ones."""
-
-
-for _loader in (_LineLoader, _FastLineLoader):
-    _loader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
-    _loader.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)
-
-
 def _parse_yaml(text: str, file: str) -> object:
-    """The YAML document of ``text``; syntax errors become :class:`ScenarioFileError`."""
-    with contextlib.suppress(yaml.YAMLError):
-        return yaml.load(text, Loader=_FastLineLoader)  # a safe loader
+    """The YAML document of ``text`` (:func:`~belote_teach.course.yaml_lines.read_yaml`);
+    syntax errors become :class:`~belote_teach.course.errors.ScenarioFileError`."""
     try:
-        return yaml.load(text, Loader=_LineLoader)  # a SafeLoader subclass: safe
+        return read_yaml(text).root
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         problem = "; ".join(str(part) for part in (err.context, err.problem) if part)
@@ -252,18 +141,6 @@ def _parse_yaml(text: str, file: str) -> object:
 
 
 # ------------------------------------------------------------------------- validation
-def _duplicates(value: object) -> Iterator[tuple[Any, int, int]]:
-    """Every ``(key, line, first line)`` written twice in a mapping, in ``value`` and
-    below it."""
-    if isinstance(value, _LineDict):
-        yield from value.duplicates
-        for item in value.values():
-            yield from _duplicates(item)
-    elif isinstance(value, _LineList):
-        for item in value:
-            yield from _duplicates(item)
-
-
 def _duplicate_detail(key: object, first: int) -> str:
     return f"duplicate key {key!r} (first on line {first}): YAML keeps only the last value"
 
@@ -276,7 +153,7 @@ class _Reader:
     nested item.
     """
 
-    def __init__(self, raw: _LineDict, file: str, scenario_id: str | None = None,
+    def __init__(self, raw: LineDict, file: str, scenario_id: str | None = None,
                  default_rules: RuleSet = CLASSIC):
         self.raw = raw
         self.file = file
@@ -385,7 +262,7 @@ class _Reader:
                                       f"got {value!r}")
         prompt: dict[str, str] = {}
         for lang, text in value.items():
-            line = value.key_lines.get(lang) if isinstance(value, _LineDict) else None
+            line = value.key_lines.get(lang) if isinstance(value, LineDict) else None
             if lang not in PROMPT_LANGUAGES:
                 raise self.fail("prompt", f"unknown language {lang!r}: a prompt has the "
                                           f"languages {' and '.join(PROMPT_LANGUAGES)} only",
@@ -441,7 +318,7 @@ class _Reader:
         if single_ok and isinstance(value, str):
             items: list[object] = [value]
             lines: list[int | None] = [line]
-        elif isinstance(value, _LineList):
+        elif isinstance(value, LineList):
             items, lines = list(value), list(value.item_lines)
         else:
             raise self.fail(key, f"expected a list of cards such as [7H, JH], got {value!r}",
@@ -507,9 +384,9 @@ class _Reader:
         return values
 
     # -- mappings and lists -----------------------------------------------------------
-    def _mapping(self, key: str, example: str) -> _LineDict:
+    def _mapping(self, key: str, example: str) -> LineDict:
         value = self.get(key)
-        if not isinstance(value, _LineDict):
+        if not isinstance(value, LineDict):
             raise self.fail(key, f"expected a mapping such as {example}, got {value!r}")
         return value
 
@@ -532,7 +409,7 @@ class _Reader:
         """A list of bids among :data:`~.model.BIDS` (suits also as symbols, read as
         their letter)."""
         value = self.get(key)
-        if not isinstance(value, _LineList):
+        if not isinstance(value, LineList):
             raise self.fail(key, f"expected a list of bids such as [pass, take], got {value!r}")
         bids: list[str] = []
         for item, line in zip(value, value.item_lines, strict=True):
@@ -583,7 +460,7 @@ class _Reader:
 
     def _announcement_list(self, key: str, value: object, line: int | None,
                            team: str | None) -> tuple[Announcement, ...]:
-        if not isinstance(value, _LineList):
+        if not isinstance(value, LineList):
             whose = f" of {team}" if team else ""
             raise self.fail(key, f"expected the list of announcements{whose}, such as "
                                  f"[{{type: tierce, top: K, suit: H, points: 20}}] (or [] for "
@@ -593,7 +470,7 @@ class _Reader:
 
     def _announcement(self, key: str, item: object, line: int) -> Announcement:
         """One ``{type, top, suit, points}`` mapping, its points checked (R4.1, R4.2)."""
-        if not isinstance(item, _LineDict):
+        if not isinstance(item, LineDict):
             raise self.fail(key, "expected an announcement such as {type: tierce, top: K, "
                                  f"suit: H, points: 20}}, got {item!r}", line=line)
 
@@ -998,7 +875,7 @@ assert all(kind in _MODELS for kind in COURSE_KINDS)
 _KIND_KEYS = {**KIND_KEYS, **COURSE_KIND_KEYS}
 
 
-def _read_scenario(raw: _LineDict, file: str, rules: RuleSet) -> Scenario:
+def _read_scenario(raw: LineDict, file: str, rules: RuleSet) -> Scenario:
     reader = _Reader(raw, file, default_rules=rules)
     scenario_id = reader.text("id")
     assert scenario_id is not None
@@ -1010,11 +887,10 @@ def _read_scenario(raw: _LineDict, file: str, rules: RuleSet) -> Scenario:
     if kind not in _KIND_KEYS:
         raise reader.fail("kind", f"unknown kind {kind!r} (expected one of {', '.join(KINDS)}, "
                                   f"or a course kind: {', '.join(COURSE_KINDS)})")
-    for key, line, first in raw.duplicates:
-        raise reader.fail(str(key), _duplicate_detail(key, first), line=line)
-    for top_key, value in raw.items():
-        for key, line, first in _duplicates(value):
-            raise reader.fail(str(top_key), _duplicate_detail(key, first), line=line)
+    for found in duplicates(raw):
+        top_key = found.path[0] if found.path else found.key
+        raise reader.fail(str(top_key), _duplicate_detail(found.key, found.first),
+                          line=found.line)
     keys = _KIND_KEYS[kind]
     allowed = keys.allowed
     for key in raw:
@@ -1037,7 +913,7 @@ def _read_scenario(raw: _LineDict, file: str, rules: RuleSet) -> Scenario:
 
 
 def _read_document(document: object, file: str, rules: RuleSet) -> tuple[Scenario, ...]:
-    if isinstance(document, _LineDict):
+    if isinstance(document, LineDict):
         for key, line, first in document.duplicates:
             raise ScenarioFileError(_duplicate_detail(key, first), file=file, line=line,
                                     key=str(key))
@@ -1051,10 +927,10 @@ def _read_document(document: object, file: str, rules: RuleSet) -> tuple[Scenari
             raise ScenarioFileError("missing top-level key 'scenarios'", file=file,
                                     line=document.line, key="scenarios")
         items = document["scenarios"]
-        if not isinstance(items, _LineList):
+        if not isinstance(items, LineList):
             raise ScenarioFileError(f"expected a list of scenarios, got {items!r}", file=file,
                                     line=document.key_lines.get("scenarios"), key="scenarios")
-    elif isinstance(document, _LineList):
+    elif isinstance(document, LineList):
         items = document
     elif document is None:
         raise ScenarioFileError("the file holds no scenarios", file=file)
@@ -1068,7 +944,7 @@ def _read_document(document: object, file: str, rules: RuleSet) -> tuple[Scenari
     scenarios: list[Scenario] = []
     first_line: dict[str, int] = {}
     for index, (raw, line) in enumerate(zip(items, items.item_lines, strict=True), start=1):
-        if not isinstance(raw, _LineDict):
+        if not isinstance(raw, LineDict):
             raise ScenarioFileError(
                 f"scenario #{index} is not a mapping of keys (id, kind, ...): {raw!r}",
                 file=file, line=line)
