@@ -467,7 +467,6 @@ def compare_announcements(ns: Sequence[Announcement], ew: Sequence[Announcement]
     return winner, sum(a.points for a in (ns if winner is Team.NS else ew))
 
 
-
 def possible_announcements(kind: AnnouncementType | str, unavailable: Iterable[Card | str] = ()
                            ) -> tuple[Announcement, ...]:
     """Every announcement of ``kind`` a player may hold when none of the cards
@@ -523,7 +522,6 @@ def outranks(heard: AnnouncementType | str, others: Iterable[Announcement | Anno
         return False
     weakest = min(announcement_key(a, suit) for a in theirs)
     return all(announcement_key(a, suit) <= weakest for a in ours)
-
 
 
 def beats_every(announcement: Announcement, heard: AnnouncementType | str, trump: Suit | str,

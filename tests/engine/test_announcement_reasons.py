@@ -14,9 +14,12 @@ from belote_teach.engine.announcements import (
     CARRE_ORDER,
     Announcement,
     AnnouncementFault,
+    AnnouncementType,
     Criterion,
     announcement_key,
+    beats_every,
     compare_announcements,
+    outranks,
     possible_announcements,
     stronger_announcement,
     validate_declaration,
@@ -222,3 +225,30 @@ def test_stronger_announcement_agrees_with_the_team_comparison() -> None:
         elif criterion in (Criterion.TOP_CARD, Criterion.TRUMP):
             assert first.is_sequence and second.is_sequence
             assert (first.top == second.top) is (criterion is Criterion.TRUMP)
+
+
+# ---------------------------------------------------------------- R4.5 against a kind heard
+def test_a_kind_heard_outranks_what_it_beats_whatever_its_cards() -> None:
+    # any cinquante beats any tierce (more points, R4.5)
+    assert outranks("cinquante", [seq("tierce", "A", "S")], H)
+    assert outranks(AnnouncementType.CINQUANTE, [AnnouncementType.TIERCE], H)
+    # a tierce may be low: it does not outrank a tierce to the K
+    assert not outranks("tierce", [seq("tierce", "K", "S")], H)
+    # the observer holds every jack: the weakest carré left, the queens, still beats a
+    # cent at equal points (R4.5)
+    assert outranks("carre", [seq("cent", "A", "H")], H, ["JS", "JH", "JD", "JC"])
+    assert not outranks("tierce", [], H)
+    with pytest.raises(FalseAnnouncementError) as info:
+        outranks("tierce", ["cent"], H)  # type: ignore[list-item]
+    assert info.value.reason is F.NOT_AN_ANNOUNCEMENT
+
+
+def test_an_announcement_beats_every_one_of_a_kind_or_not() -> None:
+    assert beats_every(carre("J"), "cent", H)
+    assert beats_every(seq("cinquante", "10", "C"), "tierce", H)
+    assert not beats_every(seq("tierce", "K", "S"), "tierce", H)
+    # the observer holds the A, K and Q of every suit: the best tierce left ends at the J
+    held = [c for c in DECK if c.rank.value in ("A", "K", "Q")]
+    assert beats_every(seq("tierce", "Q", "S"), "tierce", H, held)
+    # holding the whole deck leaves no cent to the declarer: nothing to beat
+    assert beats_every(seq("tierce", "9", "S"), "cent", H, DECK)
