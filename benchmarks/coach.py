@@ -34,7 +34,6 @@ from belote_teach.coach import plays
 from belote_teach.engine.cards import Seat
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.players import ClubPlayer
-from belote_teach.players.base import says_belote
 from belote_teach.search import evaluation
 
 
@@ -74,7 +73,7 @@ def measure(deals: int, seed: int) -> dict[int, dict[str, list[float]]]:
                 figures[trick]["hint"].append(end - middle)
                 figures[trick]["samples"].append(samples)
             deal.play(card, seat=turn, announce=obs.announcements_available,
-                      belote=says_belote(deal, turn, card))
+                      belote=deal.may_say_belote(turn, card))
     return figures
 
 

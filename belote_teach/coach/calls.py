@@ -51,12 +51,12 @@ Announcements (:func:`review_announcements`) and belote (:func:`review_belote`)
 -------------------------------------------------------------------------------
 - Declared announcements are checked by the engine's
   :func:`~belote_teach.engine.announcements.validate_declaration` (R4.1-R4.3): a false one is
-  ``ILLEGAL`` with the engine's reason; announcements declared at a table that does not
-  play them (preset ``ffb2016``, R4, R7) are ``ILLEGAL`` too. Otherwise the declared
-  points are compared with the best reading of the hand,
-  ``observation.announcements_available`` (R4.1-R4.3): fewer points is a ``MISTAKE``
-  naming the announcements left out, their cards and points; all of them (or nothing to
-  declare) is ``BEST``.
+  ``ILLEGAL`` with the engine's reason (``FalseAnnouncementError.reason``); announcements
+  declared at a table that does not play them (preset ``ffb2016``, R4, R7) are
+  ``ILLEGAL`` too. Otherwise the declared points are compared with the best reading of
+  the hand, ``observation.announcements_available`` (R4.1-R4.3): fewer points is a
+  ``MISTAKE`` naming the announcements left out, their cards and points; all of them (or
+  nothing to declare) is ``BEST``.
 - What was said at the table counts: the kinds the opponents declared before the
   learner's first card (R4.4). When one of them beats every announcement the learner's
   team holds or declared whatever its cards (R4.5,
@@ -67,9 +67,10 @@ Announcements (:func:`review_announcements`) and belote (:func:`review_belote`)
   opponents have played and nothing they declared can beat the learner's best, the
   points left out are lost for sure, and the review says so.
 - Belote: the card is the K or Q of atout and the learner held both when play began,
-  checked by the engine's :func:`~belote_teach.engine.announcements.has_belote` on the hand at
-  the start of play (R5.1). Not said (and not said with the first of the two either):
-  ``MISTAKE``, the 20 points are lost (R5.2); said when not allowed: ``ILLEGAL``.
+  as the engine says (:meth:`Observation.may_say_belote
+  <belote_teach.engine.observation.Observation.may_say_belote>`, R5.1). Not said (and not
+  said with the first of the two either): ``MISTAKE``, the 20 points are lost (R5.2);
+  said when not allowed: ``ILLEGAL``.
 
     >>> import random
     >>> from belote_teach.engine.cards import DECK, Seat
@@ -92,19 +93,21 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from belote_teach.coach.errors import InvalidSaidError, InvalidSamplesError
 from belote_teach.coach.plays import Verdict, check_card_turn
 from belote_teach.engine.announcements import (
     BELOTE_POINTS,
     Announcement,
+    AnnouncementFault,
     AnnouncementType,
     beats_every,
+    belote_cards,
     best_announcement,
-    has_belote,
     outranks,
     validate_declaration,
 )
 from belote_teach.engine.bidding import PASS, TAKE, Bid, BidKind
-from belote_teach.engine.cards import SEQUENCE_ORDER, Card, Rank, Seat, Suit
+from belote_teach.engine.cards import Card, Seat, Suit
 from belote_teach.engine.deal import Phase
 from belote_teach.engine.errors import FalseAnnouncementError, OutOfTurnError, PhaseError
 from belote_teach.engine.observation import Observation
@@ -147,7 +150,6 @@ BID_MISTAKE_MARGIN = 0.20
 BID_SAMPLES = 40
 
 _CLUB = ClubPlayer()
-_PAIR_RANKS = (Rank.KING, Rank.QUEEN)
 
 
 # ------------------------------------------------------------------------ bids
@@ -164,12 +166,6 @@ def _check_bidding(obs: Observation, what: str) -> frozenset[Bid]:
         raise OutOfTurnError(f"{what}: it is {obs.turn}'s turn to bid, not {obs.seat}'s "
                              f"({obs!r})")
     return obs.legal_bids
-
-
-def _trumps_for(obs: Observation, suit: Suit) -> tuple[Card, ...]:
-    """The atouts the seat would hold before completion with ``suit`` as atout, the
-    retourne included when it is of that suit (the taker receives it, R2.7)."""
-    return tuple(c for c in (*obs.hand, obs.turned) if c.suit is suit)
 
 
 def _suit_of(bid: Bid, obs: Observation) -> Suit | None:
@@ -201,7 +197,8 @@ def _evaluate_bids(obs: Observation, rng: random.Random, samples: int | None,
                    extra: Bid | None = None) -> _BidEvaluation:
     count = BID_SAMPLES if samples is None else samples
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"samples must be a whole number, 1 or more, got {samples!r}")
+        raise InvalidSamplesError(f"samples must be a whole number, 1 or more, got "
+                                  f"{samples!r}")
     state = rng.getstate()
     simulated = bid_chances(obs, rng, count)
     candidate: Bid | None = None
@@ -384,7 +381,7 @@ def review_bid(observation: Observation, bid: Bid | str, *, rng: random.Random,
         InvalidBidError: ``bid`` cannot be read.
         PhaseError: ``observation`` is not in a bidding phase.
         OutOfTurnError: it is not the observing seat's turn to bid.
-        ValueError: ``samples`` is not a whole number of 1 or more.
+        InvalidSamplesError: ``samples`` is not a whole number of 1 or more.
     """
     parsed = Bid.parse(bid)
     legal = _check_bidding(observation, "review_bid")
@@ -409,7 +406,7 @@ def review_bid(observation: Observation, bid: Bid | str, *, rng: random.Random,
                       if b is not None and b.ends_bidding), None)
     suit = (_suit_of(described, observation) if described is not None
             else observation.turned.suit if round_ == 1 else None)
-    trumps = _trumps_for(observation, suit) if suit is not None else ()
+    trumps = observation.trumps_if_taken(suit) if suit is not None else ()
     club = _CLUB.choose_bid(observation, rng)
     return BidReview(
         parsed, verdict, ev.recommended, None if parsed.is_pass else chances[parsed],
@@ -433,13 +430,13 @@ def hint_bid(observation: Observation, *, rng: random.Random, samples: int | Non
     Raises:
         PhaseError: ``observation`` is not in a bidding phase.
         OutOfTurnError: it is not the observing seat's turn to bid.
-        ValueError: ``samples`` is not a whole number of 1 or more.
+        InvalidSamplesError: ``samples`` is not a whole number of 1 or more.
     """
     _check_bidding(observation, "hint_bid")
     ev = _evaluate_bids(observation, rng, samples)
     candidate = ev.candidate
     suit = _suit_of(candidate, observation) if candidate is not None else None
-    trumps = _trumps_for(observation, suit) if suit is not None else ()
+    trumps = observation.trumps_if_taken(suit) if suit is not None else ()
     chance = ev.chances[candidate] if candidate is not None else None
     reason = (Technique.PASS_BY_SIMULATION if ev.recommended.is_pass
               else Technique.TAKE_BY_SIMULATION)
@@ -482,6 +479,10 @@ class AnnouncementReview(_Worded):
         trump: the atout suit.
         hand: the learner's 8 cards (R4.4).
         fault_index: the position of ``fault`` in ``declared``, ``None`` otherwise.
+        missing: for ``"not_held"``, the cards of ``fault`` the hand lacks (R4.1, R4.2).
+        other: for ``"card_twice"`` and ``"split"``, the announcement declared earlier
+            that ``fault`` shares a card with (R4.3) or continues (R4.1).
+        shared: for ``"card_twice"``, the card ``fault`` shares with ``other``.
         heard: what the opponents declared before the learner's first card, as
             ``(seat, type)`` (R4.4: the kind is heard, the cards are shown later).
         outranked_by: the first of ``heard`` that is at least as strong as every
@@ -517,6 +518,9 @@ class AnnouncementReview(_Worded):
     partner: Seat | None = None
     partner_to_play: bool = False
     sure: bool = False
+    missing: tuple[Card, ...] = ()
+    other: Announcement | None = None
+    shared: Card | None = None
 
     def explanation(self, lang: str) -> str:
         """The review in words (``"en"`` or ``"fr"``), naming the announcements, their
@@ -525,60 +529,20 @@ class AnnouncementReview(_Worded):
         Raises:
             ValueError: unknown language.
         """
-        missing: tuple[Card, ...] = ()
-        other: Announcement | None = None
-        shared: Card | None = None
-        fault = self.fault
-        if fault is not None and self.fault_index is not None:
-            held = set(self.hand)
-            missing = tuple(c for c in fault.implied_cards if c not in held)
-            for earlier in self.declared[:self.fault_index]:
-                common = earlier.implied_cards & fault.implied_cards
-                if common or (self.problem == "split" and _touch(earlier, fault)):
-                    other = earlier
-                    shared = min(common, key=str) if common else None
-                    break
         return text.announcement_review(
             verdict=self.verdict.value, declared=self.declared, available=self.available,
-            missed=self.missed, lost=self.lost, problem=self.problem, fault=fault,
-            missing=missing, other=other, card=shared, lang=lang, rules=self.rules,
+            missed=self.missed, lost=self.lost, problem=self.problem, fault=self.fault,
+            missing=self.missing, other=self.other, card=self.shared, lang=lang,
+            rules=self.rules,
             heard=self.heard, outranked_by=self.outranked_by, partner=self.partner,
             partner_to_play=self.partner_to_play, sure=self.sure)
 
 
-def _touch(one: Announcement, two: Announcement) -> bool:
-    """True when two sequences of one suit would form one unbroken run (R1.6)."""
-    if not (one.is_sequence and two.is_sequence and one.suit is two.suit):
-        return False
-    first = {SEQUENCE_ORDER.index(c.rank) for c in one.implied_cards}
-    second = {SEQUENCE_ORDER.index(c.rank) for c in two.implied_cards}
-    return min(first) - 1 in second or max(first) + 1 in second
-
-
-def _refused_at(hand: Sequence[Card], trump: Suit, declared: Sequence[Announcement]
-                ) -> int | None:
-    """The index of the first announcement the engine refuses (the shortest refused
-    prefix of ``declared``), ``None`` when none is."""
-    for end in range(1, len(declared) + 1):
-        try:
-            validate_declaration(hand, trump, declared[:end])
-        except FalseAnnouncementError:
-            return end - 1
-    return None
-
-
-def _problem(index: int | None, declared: Sequence[Announcement], hand: Sequence[Card]
-             ) -> tuple[str, str]:
-    """Which sentence (and rule ID) explains the engine's refusal of ``declared[index]``:
-    the engine decided, this only picks the words."""
-    if index is None:
-        return "other", "R4.1"
-    fault = declared[index]
-    if not fault.implied_cards <= set(hand):
-        return "not_held", "R4.2" if fault.is_carre else "R4.1"
-    if any(a.implied_cards & fault.implied_cards for a in declared[:index]):
-        return "card_twice", "R4.3"
-    return "split", "R4.1"
+#: The words of each engine refusal of a declaration (the ``problem`` of a review); the
+#: engine decided the refusal (``FalseAnnouncementError.reason``), this only picks words.
+_PROBLEMS: Mapping[AnnouncementFault, str] = {
+    AnnouncementFault.NOT_HELD: "not_held", AnnouncementFault.CARD_TWICE: "card_twice",
+    AnnouncementFault.RUN_SPLIT: "split"}
 
 
 def review_announcements(observation: Observation,
@@ -631,11 +595,14 @@ def review_announcements(observation: Observation,
     try:
         validate_declaration(hand, trump, items)
     except FalseAnnouncementError as err:
-        index = _refused_at(hand, trump, items)
-        problem, rule = _problem(index, items, hand)
-        return AnnouncementReview(items, Verdict.ILLEGAL, available, (), 0, total, 0,
-                                  problem, err.announcement, str(err), rule, trump, hand,
-                                  index)
+        problem = _PROBLEMS.get(err.reason, "other")
+        shared = min(err.cards, key=str) if err.reason is AnnouncementFault.CARD_TWICE \
+            else None
+        return AnnouncementReview(
+            items, Verdict.ILLEGAL, available, (), 0, total, 0, problem, err.announcement,
+            str(err), err.rule, trump, hand, err.index,
+            missing=err.cards if err.reason is AnnouncementFault.NOT_HELD else (),
+            other=err.other, shared=shared)
     points_declared = sum(a.points for a in items)
     table = _table_facts(observation, available, hand, trump)
     if points_declared < total:
@@ -796,9 +763,11 @@ def review_belote(observation: Observation, card: Card | str, said: bool) -> Bel
 
     Eligibility is the engine's: ``card`` is the K or Q of atout and the hand at the
     start of play (the hand now plus the seat's cards already played) holds both
-    (:func:`~belote_teach.engine.announcements.has_belote`, R5.1). The word is ``belote`` with
-    the first of the two cards played, ``rebelote`` with the second. Whether ``card`` is
-    a legal play is :func:`belote_teach.coach.plays.review`'s business, not this one's.
+    (:meth:`Observation.may_say_belote
+    <belote_teach.engine.observation.Observation.may_say_belote>`, R5.1). The word is
+    ``belote`` with the first of the two cards played, ``rebelote`` with the second.
+    Whether ``card`` is a legal play is :func:`belote_teach.coach.plays.review`'s
+    business, not this one's.
 
     Args:
         observation: the learner's view at their turn to play (phase PLAY).
@@ -815,26 +784,24 @@ def review_belote(observation: Observation, card: Card | str, said: bool) -> Bel
         OutOfTurnError: it is not the observing seat's turn to play.
         InvalidCardError: ``card`` cannot be read.
         IllegalPlayError: ``card`` is not in the hand.
-        ValueError: ``said`` is not a bool.
+        InvalidSaidError: ``said`` is not a bool.
     """
     if not isinstance(said, bool):
-        raise ValueError(f"said must be True or False (was belote said?), got {said!r}")
+        raise InvalidSaidError(f"said must be True or False (was belote said?), got "
+                               f"{said!r}")
     trump = _first_card_check(observation, "review_belote")
     assert observation.legal_plays is not None and observation.trick is not None
     played = observation.legal_plays.verdict(card).card     # raises if not in the hand
     seat = observation.seat
-    mine_played = [p.card for t in (*observation.tricks, observation.trick) for p in t.plays
-                   if p.seat is seat]
-    start = (*observation.hand, *mine_played)
-    pair_card = played.suit is trump and played.rank in _PAIR_RANKS
-    eligible = pair_card and has_belote(start, trump)
+    pair = belote_cards(trump)
+    pair_card = played in pair
+    eligible = observation.may_say_belote(played)
     if not eligible:
         case = ("nothing" if not said else
                 "illegal_card" if not pair_card else "illegal_pair")
         verdict = Verdict.ILLEGAL if said else Verdict.BEST
         return BeloteReview(played, said, verdict, False, None, False, 0, case, trump)
-    other_rank = Rank.QUEEN if played.rank is Rank.KING else Rank.KING
-    other = Card(other_rank, trump)
+    other = pair[1] if played == pair[0] else pair[0]
     word = "belote" if other in observation.hand else "rebelote"
     first = next((c.card for c in observation.belote_calls if c.seat is seat), None)
     still = other if other in observation.hand else None

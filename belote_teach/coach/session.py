@@ -43,6 +43,12 @@ from functools import partial
 from typing import Literal
 
 from belote_teach.coach import calls, plays
+from belote_teach.coach.errors import (
+    InvalidTableError,
+    NoComputerToActError,
+    NotLearnersTurnError,
+    ReplayError,
+)
 from belote_teach.engine.announcements import Announcement
 from belote_teach.engine.bidding import Bid
 from belote_teach.engine.cards import Card, Seat
@@ -54,8 +60,8 @@ from belote_teach.engine.rules import Rule
 from belote_teach.engine.transcript import parse_transcript, to_transcript
 from belote_teach.explain import check_language, explain_card
 from belote_teach.players import Player, Technique, make_player
-from belote_teach.players.base import says_belote
 
+# ReplayError (from coach.errors) is importable from here too: the game app reads it here.
 __all__ = ["MARKS", "Advice", "Event", "Feedback", "Mistake", "Part", "ReplayError",
            "TableSession", "parts"]
 
@@ -186,12 +192,6 @@ class Feedback:
         return parts(self.reviews, lang)
 
 
-class ReplayError(ValueError):
-    """A practice replay that cannot be made or taken back: a deal of a game replayed
-    before it is over, "Next deal" while the game's deal goes on, or a saved replay that
-    is not a replay of the game's current deal (the message says which)."""
-
-
 def _fresh(deal: Deal) -> Deal:
     """A copy of ``deal`` at its start: the same cards, cut and reserve, no action."""
     start = deal.copy()
@@ -216,7 +216,8 @@ class TableSession:
         lang: ``"en"`` or ``"fr"``, for the texts (:attr:`lang` switches it later).
 
     Raises:
-        ValueError: unknown level; ``table`` is neither a Deal nor a Game.
+        ValueError: unknown level (:func:`~belote_teach.players.make_player`).
+        InvalidTableError: ``table`` is neither a Deal nor a Game.
         UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"`` (a ValueError).
     """
 
@@ -225,7 +226,7 @@ class TableSession:
                  rng: random.Random | int = 0, coaching: bool = True,
                  lang: str = "en") -> None:
         if not isinstance(table, (Deal, Game)):
-            raise ValueError(f"a table plays a Deal or a Game, got {table!r}")
+            raise InvalidTableError(f"a table plays a Deal or a Game, got {table!r}")
         check_language(lang)
         self.table = table
         self.learner = learner
@@ -346,13 +347,13 @@ class TableSession:
         with its announcements and belote).
 
         Raises:
-            ValueError: it is the learner's turn, or the deal is over.
+            NoComputerToActError: it is the learner's turn, or the deal is over.
         """
         deal = self.deal
         seat = deal.turn
         if seat is None or seat is self.learner:
-            raise ValueError(f"no computer player to act: it is {seat or 'nobody'}'s turn "
-                             f"(phase {deal.phase.name})")
+            raise NoComputerToActError(f"no computer player to act: it is "
+                                       f"{seat or 'nobody'}'s turn (phase {deal.phase.name})")
         player = self.players[seat]
         obs = deal.observation(seat)
         if deal.phase.is_bidding:
@@ -364,7 +365,7 @@ class TableSession:
             announce = tuple(player.choose_announcements(obs, self.rng).action)
         chosen = player.choose_card(obs, self.rng)
         card = chosen.action
-        belote = says_belote(deal, seat, card)
+        belote = obs.may_say_belote(card)
         self._live.play(card, seat=seat, announce=announce, belote=belote)
         return Event(seat, "card", card=card, announced=announce, belote=belote,
                      reason=chosen.reason)
@@ -382,7 +383,7 @@ class TableSession:
         by its rule in the learner's language, coach or not.
 
         Raises:
-            ValueError: it is not the learner's turn to bid.
+            NotLearnersTurnError: it is not the learner's turn to bid.
         """
         self._check_turn("bid", bidding=True)
         obs = self.observation
@@ -409,7 +410,7 @@ class TableSession:
         or not, and changes nothing.
 
         Raises:
-            ValueError: it is not the learner's turn to play.
+            NotLearnersTurnError: it is not the learner's turn to play.
             InvalidCardError, IllegalPlayError: ``card`` cannot be read or is not in the
                 learner's hand (the widget only offers the hand's cards).
         """
@@ -425,7 +426,7 @@ class TableSession:
         said: list[Review] = []             # announcements (R4) and belote (R5) said
         if obs.announcements_available or announce:
             said.append(calls.review_announcements(obs, tuple(announce)))
-        if belote or says_belote(self.deal, self.learner, parsed):
+        if belote or obs.may_say_belote(parsed):
             said.append(calls.review_belote(obs, parsed, belote))
         refused = [r for r in said if r.verdict is plays.Verdict.ILLEGAL]
         if refused:                         # the rule explained, in the learner's language
@@ -442,7 +443,7 @@ class TableSession:
         :attr:`lang` (:meth:`advice` worded).
 
         Raises:
-            ValueError: it is not the learner's turn.
+            NotLearnersTurnError: it is not the learner's turn.
         """
         return self.advice().text(self.lang)
 
@@ -452,11 +453,11 @@ class TableSession:
         it in either language, so a widget can word it again after a language switch.
 
         Raises:
-            ValueError: it is not the learner's turn.
+            NotLearnersTurnError: it is not the learner's turn.
         """
         obs = self.observation
         if not self.learner_to_act:
-            raise ValueError("no hint: it is not your turn")
+            raise NotLearnersTurnError("no hint: it is not your turn")
         if self.deal.phase.is_bidding:
             return calls.hint_bid(obs, rng=self._chance())
         return plays.hint(obs, evaluation=self._evaluation())
@@ -597,7 +598,7 @@ class TableSession:
     def _check_turn(self, what: str, *, bidding: bool) -> None:
         deal = self.deal
         if deal.turn is not self.learner or deal.phase.is_bidding is not bidding:
-            raise ValueError(f"the learner ({self.learner}) cannot {what} now: it is "
+            raise NotLearnersTurnError(f"the learner ({self.learner}) cannot {what} now: it is "
                              f"{deal.turn or 'nobody'}'s turn, phase {deal.phase.name}")
 
     def _keep(self, obs: Observation, reviews: tuple[Review, ...]) -> None:

@@ -11,8 +11,9 @@ techniques lives in ``belote_teach/explain``, not here.
 The drivers act through the checked Deal API (:meth:`Deal.bid
 <belote_teach.engine.deal.Deal.bid>`, :meth:`Deal.play <belote_teach.engine.deal.Deal.play>`): an
 illegal choice raises there. Computer players always declare their announcements with
-their first card (R4.4) and always say belote-rebelote (R5.2): the driver says it with
-the trump K or Q of a player who held both when play began.
+their first card (R4.4) and always say belote-rebelote (R5.2): the driver says it
+whenever the engine allows it (:meth:`Observation.may_say_belote
+<belote_teach.engine.observation.Observation.may_say_belote>`, R5.1).
 """
 
 from __future__ import annotations
@@ -25,11 +26,12 @@ from typing import Generic, Literal, NamedTuple, Protocol, TypeVar, runtime_chec
 
 from belote_teach.engine.announcements import Announcement
 from belote_teach.engine.bidding import Bid
-from belote_teach.engine.cards import Card, Rank, Seat
+from belote_teach.engine.cards import Card, Seat
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.game import Game
 from belote_teach.engine.observation import Observation
 from belote_teach.engine.rules import RuleSet
+from belote_teach.players.errors import MissingPlayerError
 
 __all__ = [
     "Decision",
@@ -160,16 +162,10 @@ def declare_all(obs: Observation) -> Decision[tuple[Announcement, ...]]:
 
 
 def says_belote(deal: Deal, seat: Seat, card: Card) -> bool:
-    """True if ``seat`` may (and so, as a computer player, does) say belote or rebelote
-    with ``card``: the trump K or Q of a player who held both when play began (R5.1,
-    R5.2)."""
-    trump = deal.trump
-    start = deal.start_hand(seat)
-    if trump is None or start is None or card.suit is not trump:
-        return False
-    if card.rank not in (Rank.KING, Rank.QUEEN):
-        return False
-    return Card(Rank.KING, trump) in start and Card(Rank.QUEEN, trump) in start
+    """:meth:`Deal.may_say_belote <belote_teach.engine.deal.Deal.may_say_belote>` of
+    ``seat`` and ``card`` (R5.1): kept for the callers that drive a deal without an
+    observation at hand; read the engine's method instead."""
+    return deal.may_say_belote(seat, card)
 
 
 def play_deal(deal: Deal, players: Mapping[Seat, Player], rng: random.Random
@@ -190,7 +186,7 @@ def play_deal(deal: Deal, players: Mapping[Seat, Player], rng: random.Random
         Every decision taken, in order.
 
     Raises:
-        KeyError: a seat to act has no player.
+        MissingPlayerError: a seat to act has no player.
         IllegalBidError, IllegalPlayError, FalseAnnouncementError: a player chose an
             illegal action (the deal is left as it was before that action).
     """
@@ -198,13 +194,13 @@ def play_deal(deal: Deal, players: Mapping[Seat, Player], rng: random.Random
     while deal.phase.is_bidding:
         seat = deal.turn
         assert seat is not None
-        decision = players[seat].choose_bid(deal.observation(seat), rng)
+        decision = _player(players, seat).choose_bid(deal.observation(seat), rng)
         turns.append(Turn(seat, "bid", decision))
         deal.bid(decision.action, seat=seat)
     while deal.phase is Phase.PLAY:
         seat = deal.turn
         assert seat is not None
-        player = players[seat]
+        player = _player(players, seat)
         obs = deal.observation(seat)
         announce: tuple[Announcement, ...] = ()
         if obs.announcements_available:
@@ -214,8 +210,18 @@ def play_deal(deal: Deal, players: Mapping[Seat, Player], rng: random.Random
         chosen = player.choose_card(obs, rng)
         turns.append(Turn(seat, "card", chosen))
         card = chosen.action
-        deal.play(card, seat=seat, announce=announce, belote=says_belote(deal, seat, card))
+        deal.play(card, seat=seat, announce=announce, belote=obs.may_say_belote(card))
     return tuple(turns)
+
+
+def _player(players: Mapping[Seat, Player], seat: Seat) -> Player:
+    """The player of ``seat``, or the error naming the seats given."""
+    try:
+        return players[seat]
+    except KeyError:
+        given = ", ".join(str(s) for s in players) or "none"
+        raise MissingPlayerError(f"{seat} is to act but has no player (players given for: "
+                                 f"{given})") from None
 
 
 def play_game(players: Mapping[Seat, Player], rng: random.Random,

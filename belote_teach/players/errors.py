@@ -1,14 +1,20 @@
-"""The errors of driving a seeded deal or game to a position (:mod:`belote_teach.players.replay`).
-
-Both are :class:`~belote_teach.engine.errors.InvalidPositionError`: the position asked
-for cannot be reached.
+"""The errors of the computer players' drivers: a seat without a player
+(:mod:`belote_teach.players.base`), and a seeded deal or game that cannot be driven to a
+position (:mod:`belote_teach.players.replay`; both
+:class:`~belote_teach.engine.errors.InvalidPositionError`: the position asked for cannot
+be reached).
 """
 
 from __future__ import annotations
 
 from belote_teach.engine.errors import InvalidPositionError
 
-__all__ = ["InvalidSeedError", "PositionNotReachedError"]
+__all__ = ["InvalidSeedError", "MissingPlayerError", "PositionNotReachedError"]
+
+
+class MissingPlayerError(ValueError):
+    """A seat to act that the players given to a driver do not cover; the message names
+    the seat and the seats given."""
 
 
 class InvalidSeedError(InvalidPositionError):

@@ -4,16 +4,18 @@
 ``announce``: the learner builds each combination from the 8 cards of the hand (the
 card buttons are toggles: click the cards, then "Add this combination"), says whether the
 hand holds the belote and checks. Each combination is judged with the engine
-(:meth:`Announcement.from_cards <belote_teach.engine.announcements.Announcement.from_cards>` and
-the best reading of the hand,
+(:meth:`Announcement.from_cards <belote_teach.engine.announcements.Announcement.from_cards>`
+and its refusal's ``reason``, :func:`~belote_teach.engine.announcements.validate_declaration`
+for a card used twice, and the best reading of the hand,
 :func:`~belote_teach.engine.announcements.find_announcements`): right with its value, or wrong
 with the reason (not a run, four 8s, a card used twice, part of a longer run, a card
 worth more elsewhere); then the missing ones, the belote, and the engine's list.
 
 ``compare``: both teams' announcements are shown; the learner picks the team that scores
 (Nous, Eux or nobody) and its points; the feedback says which best announcement beats
-which and why (R4.5, from the engine's :func:`~belote_teach.engine.announcements.announcement_key`)
-and that the winner scores ALL its announcements (R4.6).
+which and why (R4.5, the engine's
+:func:`~belote_teach.engine.announcements.stronger_announcement` and its criterion) and
+that the winner scores ALL its announcements (R4.6).
 """
 
 from __future__ import annotations
@@ -27,8 +29,11 @@ from belote_teach import explain, render
 from belote_teach.course.scenarios import AnnounceScenario, CompareScenario
 from belote_teach.engine.announcements import (
     Announcement,
-    announcement_key,
+    AnnouncementFault,
+    Criterion,
     best_announcement,
+    stronger_announcement,
+    validate_declaration,
 )
 from belote_teach.engine.cards import SEQUENCE_ORDER, Card, Rank, Suit, Team
 from belote_teach.engine.errors import FalseAnnouncementError
@@ -113,15 +118,15 @@ class Judged:
                    other=announcement_name(self.other, lang) if self.other else "")
 
 
-def _shape(cards: Sequence[Card]) -> str:
-    """Why cards the engine refused as an announcement make none (the sentence key)."""
-    if len(cards) == 4 and len({c.rank for c in cards}) == 1:
-        return "ann_low_carre"            # four 8s or four 7s (R4.2)
-    if len(cards) < 3:
-        return "ann_short"
-    if len({c.suit for c in cards}) == 1:
-        return "ann_not_in_row"           # a gap, or A-7-8: no wrap-around (R1.6)
-    return "ann_mixed"
+#: The sentence that says why the engine refused cards as an announcement
+#: (:meth:`Announcement.from_cards <belote_teach.engine.announcements.Announcement.from_cards>`),
+#: by the refusal's reason.
+_NO_COMBINATION: dict[AnnouncementFault, str] = {
+    AnnouncementFault.CARRE_NOT_COUNTED: "ann_low_carre",     # four 8s or four 7s (R4.2)
+    AnnouncementFault.TOO_SHORT: "ann_short",
+    AnnouncementFault.NOT_IN_SEQUENCE: "ann_not_in_row",      # a gap, no wrap-around (R1.6)
+    AnnouncementFault.MIXED_SUITS: "ann_mixed",
+}
 
 
 class AnnounceExercise(Exercise[AnnounceScenario]):
@@ -231,11 +236,13 @@ class AnnounceExercise(Exercise[AnnounceScenario]):
         """
         given = [tuple(cards) for cards in combinations]
         made: list[Announcement | None] = []
-        for cards in given:
+        refused: dict[int, AnnouncementFault] = {}
+        for i, cards in enumerate(given):
             try:
                 made.append(Announcement.from_cards(cards))
-            except FalseAnnouncementError:
+            except FalseAnnouncementError as err:
                 made.append(None)
+                refused[i] = err.reason
         matched: dict[int, int] = {}   # learner's combination -> announcement found
         if self.scenario.rules.announcements:
             for i, announcement in enumerate(made):
@@ -245,23 +252,32 @@ class AnnounceExercise(Exercise[AnnounceScenario]):
                              None)
                 if index is not None:
                     matched[i] = index
-        judged = [self._judge_one(i, given, made, matched) for i in range(len(given))]
+        judged = [self._judge_one(i, given, made, matched, refused.get(i))
+                  for i in range(len(given))]
         missing = tuple(f for j, f in enumerate(self.found) if j not in matched.values())
         return tuple(judged), missing
 
     def _judge_one(self, i: int, given: Sequence[tuple[Card, ...]],
-                   made: Sequence[Announcement | None], matched: dict[int, int]) -> Judged:
+                   made: Sequence[Announcement | None], matched: dict[int, int],
+                   refused: AnnouncementFault | None) -> Judged:
         cards, announcement = given[i], made[i]
         if announcement is None:
-            return Judged(cards, False, _shape(cards))
+            assert refused is not None
+            return Judged(cards, False, _NO_COMBINATION[refused])
         if i in matched:
             return Judged(cards, True, "ann_ok", announcement)
         if not self.scenario.rules.announcements:
             return Judged(cards, False, "ann_off", announcement)
         for k, other in enumerate(made):
-            shared = next((c for c in cards if c in given[k]), None)
-            if k != i and other is not None and shared is not None:
-                return Judged(cards, False, "ann_twice", announcement, shared, other)
+            if k == i or other is None:
+                continue
+            try:
+                validate_declaration(self.scenario.hand, self.scenario.trump,
+                                     (other, announcement))
+            except FalseAnnouncementError as err:
+                if err.reason is AnnouncementFault.CARD_TWICE:       # R4.3
+                    shared = next(c for c in cards if c in err.cards)
+                    return Judged(cards, False, "ann_twice", announcement, shared, other)
         whole = next((f for f in self.found if announcement.cards < f.cards), None)
         if whole is not None:
             return Judged(cards, False, "ann_part", announcement, other=whole)
@@ -333,8 +349,12 @@ class CompareAnswer:
     points: int
 
 
-#: What the first differing part of two :func:`announcement_key` values means (R4.5).
-_DECIDED_BY = ("cmp_why_points", "cmp_why_carre", "cmp_why_top", "cmp_why_trump")
+#: The sentence that says why one announcement beats the other, by the R4.5 criterion
+#: that decided (:func:`~belote_teach.engine.announcements.stronger_announcement`).
+_DECIDED_BY: dict[Criterion, str] = {
+    Criterion.POINTS: "cmp_why_points", Criterion.CARRE_OVER_SEQUENCE: "cmp_why_carre",
+    Criterion.CARRE_ORDER: "cmp_why_carres", Criterion.TOP_CARD: "cmp_why_top",
+    Criterion.TRUMP: "cmp_why_trump", Criterion.TIE: "cmp_why_tie"}
 
 
 class CompareExercise(Exercise[CompareScenario]):
@@ -441,13 +461,9 @@ class CompareExercise(Exercise[CompareScenario]):
                          other=team_word(alone.other, lang),
                          best=announcement_name(best[alone], lang))]  # type: ignore[arg-type]
         else:
-            top, low = (ns, ew) if self.winner is not Team.EW else (ew, ns)
-            keys = announcement_key(top, trump), announcement_key(low, trump)
-            decided = next((i for i in range(4) if keys[0][i] != keys[1][i]), None)
-            key = "cmp_why_tie" if decided is None else _DECIDED_BY[decided]
-            if key == "cmp_why_top" and top.is_carre:
-                key = "cmp_why_carres"
-            lines = [say(key, lang, best=announcement_name(top, lang),
+            stronger, criterion = stronger_announcement(ns, ew, trump)
+            top, low = (ew, ns) if stronger is ew else (ns, ew)
+            lines = [say(_DECIDED_BY[criterion], lang, best=announcement_name(top, lang),
                          other=announcement_name(low, lang), points=top.points,
                          other_points=low.points,
                          top=explain.rank_short(top.top, lang),

@@ -43,7 +43,6 @@ from belote_teach.engine.bidding import Bid
 from belote_teach.engine.cards import Card
 from belote_teach.engine.deal import Phase
 from belote_teach.explain import calls as call_text
-from belote_teach.players.base import says_belote
 from belote_teach.render.comment import comment_html
 from belote_teach.render.deal_story import render_deal_story
 from belote_teach.render.score_sheet import render_deal_breakdown
@@ -607,8 +606,7 @@ class TableApp(widgets.VBox):
     def _draw_belote(self, playable: bool) -> None:
         session = self.session
         obs = session.observation
-        holds = playable and any(says_belote(session.deal, session.learner, c)
-                                 for c in obs.hand)
+        holds = playable and any(obs.may_say_belote(c) for c in obs.hand)
         self.belote.layout.display = "" if holds else "none"
         said = bool(obs.belote_calls)
         self.belote.description = explain.text("rebelote" if said else "belote",

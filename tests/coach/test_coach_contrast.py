@@ -30,7 +30,6 @@ from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.observation import Observation
 from belote_teach.engine.rules import legal_plays
 from belote_teach.engine.trick import Trick
-from belote_teach.players.base import says_belote
 from belote_teach.players.club import ClubPlayer
 from belote_teach.search.sampling import sample_worlds
 
@@ -177,7 +176,7 @@ def random_positions(count: int) -> Iterator[Observation]:
             turn = deal.turn
             assert turn is not None
             card = CLUB.choose_card(deal.observation(turn), rng).action
-            deal.play(card, belote=says_belote(deal, turn, card))
+            deal.play(card, belote=deal.may_say_belote(turn, card))
         turn = deal.turn
         assert turn is not None
         obs = deal.observation(turn)

@@ -18,7 +18,7 @@ from belote_teach.engine.errors import IllegalPlayError
 from belote_teach.engine.observation import Observation
 from belote_teach.engine.rules import legal_plays
 from belote_teach.engine.scoring import Outcome
-from belote_teach.players.base import Technique, says_belote
+from belote_teach.players.base import Technique
 from belote_teach.players.club import ClubPlayer
 from belote_teach.search.evaluation import SOLVES, samples_for
 from belote_teach.search.sampling import sample_world
@@ -148,7 +148,7 @@ def test_an_illegal_card_gets_the_rule_of_the_first_lesson() -> None:
                     assert explain.card_short(illegal[0], lang) in got.explanation(lang)
                 return
             card = CLUB.choose_card(obs, random.Random(0)).action
-            game.play(card, belote=says_belote(game, game.turn, card))
+            game.play(card, belote=game.may_say_belote(game.turn, card))
 
 
 def test_a_card_not_in_the_hand_is_refused() -> None:

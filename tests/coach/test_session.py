@@ -8,8 +8,9 @@ import random
 
 import pytest
 
+from belote_teach.coach.errors import ReplayError
 from belote_teach.coach.plays import Verdict
-from belote_teach.coach.session import Event, ReplayError, TableSession
+from belote_teach.coach.session import Event, TableSession
 from belote_teach.engine.bidding import PASS
 from belote_teach.engine.cards import DECK, Seat
 from belote_teach.engine.deal import Deal, Phase

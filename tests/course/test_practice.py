@@ -39,7 +39,6 @@ from belote_teach.engine.rules import Rule
 from belote_teach.engine.transcript import to_transcript
 from belote_teach.explain import LANGUAGES
 from belote_teach.players import Decision, Technique, make_player, play_deal
-from belote_teach.players.base import says_belote
 
 PRACTICE = Path(__file__).resolve().parents[2] / "notebooks" / "deals" / "practice.yaml"
 DEALS = load_practice_deals(PRACTICE)
@@ -174,7 +173,7 @@ def replay(start: Deal) -> tuple[Deal, list[SouthTurn]]:
             south.append(SouthTurn("card", len(deal.tricks) + 1, deal.copy(), decision, said))
         card = decision.action
         deal.play(card, seat=seat, announce=tuple(said.action) if said else (),
-                  belote=says_belote(deal, seat, card))
+                  belote=deal.may_say_belote(seat, card))
     return deal, south
 
 

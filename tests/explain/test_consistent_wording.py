@@ -24,7 +24,6 @@ from belote_teach.engine.game import ScoreSheet
 from belote_teach.engine.scoring import score_deal
 from belote_teach.explain.calls import announcement_name, bid_words
 from belote_teach.players import make_player
-from belote_teach.players.base import says_belote
 from belote_teach.render.deal_game import deal_table_html, game_sheet_html
 from belote_teach.render.exercises import bidding_html
 from belote_teach.render.score_sheet import render_deal_breakdown, render_score_sheet
@@ -56,7 +55,7 @@ def _deal_in_pli_two(seed: int = 3, dealer: Seat = Seat.SOUTH) -> Deal:
         said = (tuple(CLUB.choose_announcements(obs, rng).action)
                 if obs.announcements_available else ())
         card = CLUB.choose_card(obs, rng).action
-        deal.play(card, seat=seat, announce=said, belote=says_belote(deal, seat, card))
+        deal.play(card, seat=seat, announce=said, belote=deal.may_say_belote(seat, card))
     return deal
 
 

@@ -22,7 +22,6 @@ from belote_teach.players import (
     make_player,
     play_deal,
 )
-from belote_teach.players.base import says_belote
 from belote_teach.players.expert import bid_chances
 from belote_teach.search.solver import solve
 
@@ -118,7 +117,7 @@ def _club_to(seed: int, seat: Seat, cards_left: int) -> Deal:
             return deal
         card = CLUB.choose_card(obs, random.Random(0)).action
         deal.play(card, seat=turn, announce=obs.announcements_available,
-                  belote=says_belote(deal, turn, card))
+                  belote=deal.may_say_belote(turn, card))
 
 
 def test_ending_choice_matches_the_solver() -> None:

@@ -21,7 +21,6 @@ from belote_teach.engine.rules import CLASSIC, FFB2016
 from belote_teach.engine.scoring import Outcome, ScoreBreakdown, score_deal
 from belote_teach.engine.trick import Trick
 from belote_teach.players import make_player, play_game
-from belote_teach.players.base import says_belote
 from belote_teach.render import card_button, hand_html, table_html
 from belote_teach.render.score_sheet import render_deal_breakdown, render_score_sheet
 from belote_teach.render.table import render_last_trick, render_table, spoken_words
@@ -121,7 +120,7 @@ def advance(deal: Deal, cards: int, rng: random.Random) -> Deal:
         said = (tuple(CLUB[seat].choose_announcements(obs, rng).action)
                 if obs.announcements_available else ())
         card = CLUB[seat].choose_card(obs, rng).action
-        deal.play(card, seat=seat, announce=said, belote=says_belote(deal, seat, card))
+        deal.play(card, seat=seat, announce=said, belote=deal.may_say_belote(seat, card))
     return deal
 
 

@@ -13,7 +13,6 @@ from belote_teach.engine.cards import DECK, Card, Seat, strength
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.errors import InvalidPositionError
 from belote_teach.engine.observation import Observation
-from belote_teach.players.base import says_belote
 from belote_teach.players.club import ClubPlayer
 from belote_teach.search.sampling import hand_sizes, sample_world, sample_worlds
 from belote_teach.search.tracking import track
@@ -48,7 +47,7 @@ def _positions(deals: int) -> Iterator[tuple[Deal, Observation]]:
             obs = deal.observation(seat)
             card = CLUB.choose_card(obs, random.Random(0)).action
             deal.play(card, announce=obs.announcements_available,
-                      belote=says_belote(deal, seat, card))
+                      belote=deal.may_say_belote(seat, card))
 
 
 def _check(world: Mapping[Seat, tuple[Card, ...]], obs: Observation) -> None:
