@@ -2,8 +2,9 @@
 
 Nothing else in the project holds learner-facing sentences: the sentences live in
 one catalog per language (``en.yaml``, ``fr.yaml`` beside this module) that a
-translator edits without reading code; this module only picks the sentence that
-fits the position and fills in the cards, seats and suits.
+translator edits without reading code. :func:`say` reads the sentence at a dotted path
+of a catalog (``say("welcome.title", "fr")``); the other functions pick the sentence
+that fits the position and fill in the cards, seats, suits and teams.
 
     >>> from belote_teach.engine.cards import Card, Seat, Suit
     >>> from belote_teach.engine.rules import legal_plays
@@ -19,23 +20,25 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from importlib import resources
 from typing import Any, Protocol
 
 import yaml
 
-from belote_teach.engine.cards import Card, Rank, Seat, Suit, hand_order, points
+from belote_teach.engine.cards import Card, Rank, Seat, Suit, Team, hand_order, points
 from belote_teach.engine.rules import LegalPlays, Reason, Rule
 from belote_teach.engine.trick import Play, Trick
 from belote_teach.explain.errors import MissingTextError, UnknownLanguageError
 
 __all__ = [
     "LANGUAGES",
+    "CardText",
     "CoachDifference",
     "MissingTextError",
     "UnknownLanguageError",
     "after_colon",
+    "capitalised",
     "card_name",
     "card_short",
     "card_with",
@@ -49,6 +52,7 @@ __all__ = [
     "explain_trick_card",
     "hint",
     "join_cards",
+    "join_words",
     "number",
     "plural_key",
     "position_title",
@@ -56,7 +60,10 @@ __all__ = [
     "say",
     "seat_name",
     "seat_of",
+    "seat_role",
     "suit_name",
+    "team_column",
+    "team_seats",
     "technique",
     "text",
     "trick_hint",
@@ -68,7 +75,7 @@ __all__ = [
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 
 #: PyYAML's safe loader, libyaml's (C) when PyYAML has it: the same values, read some ten
-#: times faster (each lesson's kernel reads a catalog before its first widget, issue 8).
+#: times faster (each lesson's kernel reads a catalog before its first widget).
 _SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -185,13 +192,16 @@ def plural_key(key: str, n: int, lang: str) -> str:
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be a whole number >= 0 (how many things {key!r} counts), "
                          f"got {n!r}")
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
+    check_language(lang, asked=f"the plural of {key!r}")
     singular = n <= 1 if lang == "fr" else n == 1
     return f"{key}_one" if singular else key
 
 
-def _cap(sentence: str) -> str:
+def capitalised(sentence: str) -> str:
+    """The sentence starting with a capital letter, the rest as it is: ``"le V♦ gagne
+    le pli"`` -> ``"Le V♦ gagne le pli"`` (a sentence of the catalog that may also stand
+    inside another one is written in lower case there). The inverse of
+    :func:`after_colon`. Raises nothing (an empty sentence stays empty)."""
     return sentence[:1].upper() + sentence[1:]
 
 
@@ -272,6 +282,40 @@ def seat_of(seat: Seat, lang: str) -> str:
     return str(catalog(lang).get("seat_of", {}).get(seat.value, seat_name(seat, lang)))
 
 
+def team_seats(team: Team, lang: str) -> str:
+    """A team by its two seats (R1.1): ``"North and South"`` / ``"Nord et Sud"``.
+
+    Raises:
+        UnknownLanguageError: unknown language.
+    """
+    return join_words([seat_name(seat, lang) for seat in team.seats], lang)
+
+
+def seat_role(seat: Seat, me: Seat, lang: str) -> str:
+    """What ``seat`` is to the learner sitting at ``me``: ``"You"`` (``me``),
+    ``"Partner"`` (the seat across, R1.1) or ``"Opponent"`` / ``"Toi"``,
+    ``"Partenaire"``, ``"Adversaire"`` (catalog ``ui.you``, ``ui.partner``,
+    ``ui.opponent``).
+
+    Raises:
+        UnknownLanguageError: unknown language.
+    """
+    if seat is me:
+        return text("you", lang)
+    return text("partner" if seat is me.partner else "opponent", lang)
+
+
+def team_column(team: Team, nous: Team, lang: str) -> str:
+    """The score sheet's column of ``team`` when ``nous`` is the learner's team (R8):
+    ``"Nous"`` for ``nous``, ``"Eux"`` for the other (catalog ``ui.team_us``,
+    ``ui.team_them``), the words that name a team everywhere at the table.
+
+    Raises:
+        UnknownLanguageError: unknown language.
+    """
+    return text("team_us" if team is nous else "team_them", lang)
+
+
 def the_card(card: Card, lang: str) -> str:
     """The card with its article: ``"the 8♥"`` / ``"le 8♥"``, ``"l'A♦"``."""
     articles = catalog(lang)["card_article"]
@@ -289,11 +333,20 @@ def join_cards(cards: Iterable[Card], lang: str, trump: Suit | None = None,
     """Cards in the order the hand shows them (trumps first, each suit strongest first),
     as alternatives to choose from: ``"8♣"``, ``"8♣ or Q♣"``, ``"A♦, K♦ or 7♦"``; with
     ``word="and"``, as cards held or played together: ``"J♠, 9♠ and A♠"``."""
-    cat = catalog(lang)
-    shown = [card_short(c, lang) for c in hand_order(cards, trump)]
-    if len(shown) <= 1:
-        return "".join(shown)
-    return f"{cat['list_separator'].join(shown[:-1])} {cat[word]} {shown[-1]}"
+    return join_words([card_short(c, lang) for c in hand_order(cards, trump)], lang, word)
+
+
+def join_words(items: Sequence[str], lang: str, word: str = "and") -> str:
+    """Words listed in ``lang``: ``"a"``, ``"a and b"``, ``"a, b and c"`` / ``"a, b et
+    c"``; ``word="or"`` lists alternatives (``"a, b or c"``). ``""`` for no words.
+
+    Raises:
+        UnknownLanguageError: unknown language.
+        MissingTextError: ``word`` is neither ``"and"`` nor ``"or"``.
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{say('list_separator', lang).join(items[:-1])} {say(word, lang)} {items[-1]}"
 
 
 def card_with(card: Card, word: str, lang: str) -> str:
@@ -311,15 +364,27 @@ def card_with(card: Card, word: str, lang: str) -> str:
     return f"{prefix}{card_short(card, lang)}"
 
 
-class _CardText(str):
-    """A card's short name as a sentence value (``{best}``: ``"V♦"``), which the sentence
-    may also ask after a word with its article (``{best:the}``: ``"le V♦"``;
-    ``{best:to}``: ``"au V♦"``, see :func:`card_with`)."""
+class CardText(str):
+    """A card's short name as a value of a catalog sentence (``{best}``: ``"V♦"``), which
+    the sentence may also ask for after a word, with its article (``{best:the}``: ``"le
+    V♦"``; ``{best:to}``: ``"au V♦"``, see :func:`card_with`): the translator decides in
+    the sentence how the card is written.
+
+        >>> "{card} / {card:the} / {card:to}".format(card=CardText(Card.parse("AD"), "fr"))
+        "A♦ / l'A♦ / à l'A♦"
+
+    Args:
+        card: the card.
+        lang: ``"en"`` or ``"fr"``.
+
+    Raises:
+        UnknownLanguageError: unknown language.
+    """
 
     card: Card
     lang: str
 
-    def __new__(cls, card: Card, lang: str) -> _CardText:
+    def __new__(cls, card: Card, lang: str) -> CardText:
         self = super().__new__(cls, card_short(card, lang))
         self.card = card
         self.lang = lang
@@ -331,7 +396,7 @@ class _CardText(str):
 
 def rule_title(rule: Rule, lang: str) -> str:
     """The learner's title of an R3 rule: ``"Must overtrump (surcouper, monter à l'atout)"``."""
-    return str(catalog(lang)["rule_titles"][rule.name])
+    return say(f"rule_titles.{rule.name}", lang)
 
 
 def position_title(legal: LegalPlays, lang: str) -> str:
@@ -343,14 +408,13 @@ def position_title(legal: LegalPlays, lang: str) -> str:
         key = "MUST_UNDERTRUMP_FREE"
     elif "TRUMP_LEAD_PARTNER_OPTION" in _explanation_key(legal):
         key = "TRUMP_LEAD_GO_HIGHER_PARTNER_OPTION"
-    title = str(catalog(lang)["rule_titles"][key])
+    title = say(f"rule_titles.{key}", lang)
     return text("correct_rule", lang, title=title, rule_id=legal.rule.rule_id)
 
 
 # ---------------------------------------------------------------------------- positions
 def _played(play: Play, me: Seat, lang: str) -> str:
     """A card in the trick with its player: "East's 8♥", "your partner North's A♥"."""
-    cat = catalog(lang)
     values = {
         "seat": seat_name(play.seat, lang),
         "card": card_short(play.card, lang),
@@ -364,20 +428,19 @@ def _played(play: Play, me: Seat, lang: str) -> str:
         key = "played_by_partner"
     else:
         key = "played_by_opponent"
-    return str(cat[key]).format(**values)
+    return say(key, lang, **values)
 
 
 def _facts(legal: LegalPlays, lang: str) -> dict[str, str]:
     """The pieces every sentence may use, written in ``lang``."""
-    cat = catalog(lang)
     me = legal.seat
     facts = {"legal": join_cards(legal.cards, lang, legal.trump),
              "your_legal": your_card(legal.cards[0], lang)}
     trick = legal.trick
     if trick.plays:
         lead = trick.plays[0]
-        facts["leader"] = str(cat["leader_partner" if lead.seat is me.partner
-                                  else "leader_opponent"]).format(seat=seat_name(lead.seat, lang))
+        facts["leader"] = say("leader_partner" if lead.seat is me.partner else "leader_opponent",
+                              lang, seat=seat_name(lead.seat, lang))
         facts["led_card"] = the_card(lead.card, lang)
         facts["led_suit"] = suit_name(lead.card.suit, lang)
     if legal.master is not None:
@@ -431,8 +494,8 @@ def explain_rule(legal: LegalPlays, lang: str) -> str:
         ValueError: unknown language.
     """
     facts = _facts(legal, lang)
-    sentences = catalog(lang)["explanations"]
-    return " ".join(_cap(str(sentences[key]).format(**facts)) for key in _explanation_key(legal))
+    return " ".join(capitalised(say(f"explanations.{key}", lang, **facts))
+                    for key in _explanation_key(legal))
 
 
 def explain_card(legal: LegalPlays, card: Card | str, lang: str) -> str:
@@ -451,7 +514,7 @@ def explain_card(legal: LegalPlays, card: Card | str, lang: str) -> str:
     facts = _facts(legal, lang)
     facts["card"] = card_short(verdict.card, lang)
     facts["your_card"] = your_card(verdict.card, lang)
-    reason = _cap(str(catalog(lang)["reasons"][verdict.reason.name]).format(**facts))
+    reason = capitalised(say(f"reasons.{verdict.reason.name}", lang, **facts))
     return f"{reason} {explanation}"
 
 
@@ -462,7 +525,7 @@ def hint(legal: LegalPlays, lang: str) -> str:
         ValueError: unknown language.
     """
     facts = _facts(legal, lang)
-    return str(catalog(lang)["hints"][legal.rule.name]).format(**facts)
+    return say(f"hints.{legal.rule.name}", lang, **facts)
 
 
 # ---------------------------------------------------------------------------- whole tricks
@@ -482,18 +545,17 @@ def explain_trick(trick: Trick, me: Seat, lang: str, *, with_points: bool = True
         PhaseError: the trick is not complete.
         ValueError: unknown language.
     """
-    sentences = catalog(lang)["trick"]
     winner = trick.winner  # raises PhaseError on an incomplete trick
     master = trick.master
     assert master is not None and master.seat is winner
     facts = _trick_facts(trick, me, lang)
     key = "trumped" if trick.highest_trump is not None else "plain"
-    parts = [str(sentences[key]).format(**facts)]
+    parts = [say(f"trick.{key}", lang, **facts)]
     if any(c.suit not in (trick.led_suit, trick.trump) for c in trick.cards):
-        parts.append(str(sentences["discards"]))
+        parts.append(say("trick.discards", lang))
     if with_points:
-        parts.append(str(sentences[plural_key("points", trick.points, lang)]).format(**facts))
-    return " ".join(_cap(p) for p in parts)
+        parts.append(say(plural_key("trick.points", trick.points, lang), lang, **facts))
+    return " ".join(capitalised(p) for p in parts)
 
 
 def explain_trick_card(trick: Trick, card: Card | str, me: Seat, lang: str, *,
@@ -520,17 +582,17 @@ def explain_trick_card(trick: Trick, card: Card | str, me: Seat, lang: str, *,
     facts["card"] = _played(plays[chosen], me, lang)
     is_discard = chosen.suit not in (trick.led_suit, trick.trump)
     key = "not_winner_discard" if is_discard else "not_winner_beaten"
-    return f"{_cap(str(catalog(lang)['trick'][key]).format(**facts))} {explanation}"
+    return f"{capitalised(say(f'trick.{key}', lang, **facts))} {explanation}"
 
 
 def trick_hint(lang: str) -> str:
     """The hint of a "who wins this trick?" exercise: what to look at first (R1.5)."""
-    return str(catalog(lang)["trick"]["hint"])
+    return say("trick.hint", lang)
 
 
 def trick_title(lang: str) -> str:
     """The title of the rule of a trick's winner (R1.5) in ``lang``."""
-    return str(catalog(lang)["trick"]["title"])
+    return say("trick.title", lang)
 
 
 def _trick_facts(trick: Trick, me: Seat, lang: str) -> dict[str, str]:
@@ -577,11 +639,10 @@ def technique(reason: enum.Enum, lang: str, cards: Iterable[Card] = (),
     elif len(cards) == 1 and trump is not None and key in LOW_CARD_TECHNIQUES:
         worth = points(cards[0], trump)
         key += low_card_suffix(cards[0], trump)
-    sentence = str(sentences[key])
     # the cards a technique names are held or played together: "and", never "or"
     shown = join_cards(cards, lang, trump, "and") if cards else ""
-    text_ = sentence.format(cards=shown, points=worth)
-    return text_.replace(" ()", "").replace("() ", "")
+    said = say(f"techniques.{key}", lang, cards=shown, points=worth)
+    return said.replace(" ()", "").replace("() ", "")
 
 
 #: The techniques whose sentence calls the card played a small one ("Lead a low card",
@@ -665,23 +726,21 @@ class CoachDifference(Protocol):
 
 def _points_text(n: int, lang: str) -> str:
     """``"4 points"`` / ``"1 point"`` in ``lang`` (R1.2, R1.3 card points)."""
-    sentences = catalog(lang)["coach"]
-    return str(sentences[plural_key("n_points", n, lang)]).format(n=number(n, lang))
+    return say(plural_key("coach.n_points", n, lang), lang, n=number(n, lang))
 
 
 def _difference_text(difference: CoachDifference, samples: int, lang: str) -> str:
     """One difference between the recommended card and the learner's, in words: the
     sentence ``diff_<fact>`` of the catalog's ``coach`` section, ``diff_<fact>_<case>``
     when the fact depends on how the trick stands."""
-    sentences = catalog(lang)["coach"]
     key = f"diff_{difference.fact.value}"
     if difference.case:
         key += f"_{difference.case}"
     values: dict[str, object] = {
-        "best": _CardText(difference.best, lang), "card": _CardText(difference.card, lang),
+        "best": CardText(difference.best, lang), "card": CardText(difference.card, lang),
         "your_card": your_card(difference.card, lang), "samples": number(samples, lang)}
     if difference.other is not None:
-        values["other"] = _CardText(difference.other, lang)
+        values["other"] = CardText(difference.other, lang)
     numbers = difference.numbers
     if len(numbers) == 2:
         values["best_points"] = _points_text(numbers[0], lang)
@@ -690,7 +749,7 @@ def _difference_text(difference: CoachDifference, samples: int, lang: str) -> st
         values["best_deals"] = number(numbers[0], lang)
         values["card_deals"] = number(numbers[1], lang)
         values["samples"] = number(numbers[2], lang)
-    return _cap(str(sentences[key]).format(**values))
+    return capitalised(say(f"coach.{key}", lang, **values))
 
 
 def coach_review_parts(*, verdict: str, card: Card, best: tuple[Card, ...], loss: float,
@@ -725,30 +784,29 @@ def coach_review_parts(*, verdict: str, card: Card, best: tuple[Card, ...], loss
         ValueError: unknown language.
         KeyError: unknown verdict.
     """
-    sentences = catalog(lang)["coach"]
     first = best[0] if best else card
     decimal = str(catalog(lang)["decimal_separator"])
-    facts = {"card": _CardText(card, lang), "best": _CardText(first, lang),
+    facts = {"card": CardText(card, lang), "best": CardText(first, lang),
              "loss": _loss_text(loss, tolerance, lang), "samples": str(samples),
              "tolerance": f"{tolerance:g}".replace(".", decimal),
              "best_rate": f"{100 * success[0]:.0f}", "card_rate": f"{100 * success[1]:.0f}"}
     if verdict not in ("best", "also_good", "inaccuracy", "mistake"):
         raise KeyError(f"unknown verdict {verdict!r}")
-    head = str(sentences[verdict]).format(**facts)
+    head = say(f"coach.{verdict}", lang, **facts)
     parts: list[str] = []
     if verdict == "also_good":
         key = "equivalent" if samples == 0 else "also_good_noise" if noisy else "also_good_within"
-        parts.append(str(sentences[key]).format(**facts))
+        parts.append(say(f"coach.{key}", lang, **facts))
     elif verdict != "best":
-        parts.append(str(sentences["loss"]).format(**facts))
+        parts.append(say("coach.loss", lang, **facts))
     if outcome_changed:
-        parts.append(str(sentences["outcome"]).format(**facts))
+        parts.append(say("coach.outcome", lang, **facts))
     if verdict in ("best", "also_good"):
         if reason is not None:
             parts.append(technique(reason, lang, reason_cards, trump))
     else:
         parts += [_difference_text(d, samples, lang) for d in differences]
-    return _cap(head), " ".join(_cap(p) for p in parts)
+    return capitalised(head), " ".join(capitalised(p) for p in parts)
 
 
 def coach_review(*, verdict: str, card: Card, best: tuple[Card, ...], loss: float,
@@ -781,5 +839,4 @@ def coach_hint(card: Card, reason: enum.Enum, reason_cards: Iterable[Card], trum
         ValueError: unknown language.
     """
     why = _uncap(technique(reason, lang, reason_cards, trump))
-    return _cap(str(catalog(lang)["coach"]["hint"]).format(card=_CardText(card, lang),
-                                                          reason=why))
+    return capitalised(say("coach.hint", lang, card=CardText(card, lang), reason=why))

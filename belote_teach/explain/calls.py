@@ -19,23 +19,24 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from belote_teach.engine.announcements import Announcement, AnnouncementType
 from belote_teach.engine.bidding import Bid, BidKind
 from belote_teach.engine.cards import SEQUENCE_ORDER, Card, Rank, Seat, Suit
 from belote_teach.engine.rules import PRESETS, RuleSet
 from belote_teach.explain import (
-    _cap,
-    _CardText,
+    CardText,
+    capitalised,
     card_short,
-    catalog,
     join_cards,
+    join_words,
     plural_key,
+    say,
     seat_name,
     seat_of,
     suit_name,
     technique,
+    text,
     the_card,
 )
 
@@ -43,6 +44,7 @@ __all__ = [
     "announcement_hint",
     "announcement_name",
     "announcement_review",
+    "announcement_type_name",
     "belote_review",
     "bid_hint",
     "bid_name",
@@ -50,6 +52,7 @@ __all__ = [
     "bid_words",
     "first_sentence",
     "list_cards",
+    "trump_sentences",
 ]
 
 
@@ -67,29 +70,14 @@ def first_sentence(text: str) -> tuple[str, str]:
     return parts[0], parts[1] if len(parts) > 1 else ""
 
 
-def _sentences(lang: str) -> dict[str, Any]:
-    """The ``calls`` section of the catalog of ``lang``: sentences, and the tables
-    ``bids`` and ``types`` (name -> sentence)."""
-    section: dict[str, Any] = catalog(lang)["calls"]
-    return section
-
-
 def _say(key: str, lang: str, **values: object) -> str:
     """The sentence ``key`` of the ``calls`` section, filled in and capitalised."""
-    return _cap(str(_sentences(lang)[key]).format(**values))
+    return capitalised(say(f"calls.{key}", lang, **values))
 
 
 def _percent(rate: float) -> str:
     """A probability 0.0-1.0 as a whole percentage: ``0.85`` -> ``"85"``."""
     return f"{100 * rate:.0f}"
-
-
-def _and(items: Sequence[str], lang: str, word: str = "and") -> str:
-    """``"a"``, ``"a and b"``, ``"a, b and c"`` in ``lang`` (``word="or"``: alternatives)."""
-    cat = catalog(lang)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{cat['list_separator'].join(items[:-1])} {cat[word]} {items[-1]}"
 
 
 def list_cards(cards: Iterable[Card], lang: str, trump: Suit | None = None) -> str:
@@ -106,11 +94,10 @@ def bid_name(bid: Bid, lang: str) -> str:
     Raises:
         ValueError: unknown language.
     """
-    names = _sentences(lang)["bids"]
     if bid.kind is BidKind.SUIT:
         assert bid.suit is not None
-        return str(names["suit"]).format(suit=suit_name(bid.suit, lang))
-    return str(names[bid.kind.value])
+        return say("calls.bids.suit", lang, suit=suit_name(bid.suit, lang))
+    return say(f"calls.bids.{bid.kind.value}", lang)
 
 
 def bid_words(bid: Bid, lang: str) -> str:
@@ -123,21 +110,34 @@ def bid_words(bid: Bid, lang: str) -> str:
     Raises:
         ValueError: unknown language.
     """
-    said = _sentences(lang)["said"]
     if bid.kind is BidKind.SUIT:
         assert bid.suit is not None
-        return str(said["suit"]).format(suit=suit_name(bid.suit, lang), symbol=bid.suit.symbol)
-    return str(said[bid.kind.value])
+        return say("calls.said.suit", lang, suit=suit_name(bid.suit, lang),
+                   symbol=bid.suit.symbol)
+    return say(f"calls.said.{bid.kind.value}", lang)
 
 
 def _bid_list(bids: Iterable[Bid], lang: str) -> str:
-    return _and([bid_name(b, lang) for b in bids], lang, "or")
+    return join_words([bid_name(b, lang) for b in bids], lang, "or")
 
 
-def _trump_sentences(suit: Suit, trumps: Sequence[Card], turned: Card, round_: int,
-                     lang: str) -> list[str]:
+def trump_sentences(suit: Suit, trumps: Sequence[Card], turned: Card, round_: int,
+                    lang: str) -> list[str]:
     """The atouts the learner would hold with ``suit`` as atout, and whether the J or the
-    9 is among them (R9 tip 1)."""
+    9 is among them (R9 tip 1), as the sentences of a bid's review: ``["With hearts as
+    atout, your atouts would be J♥, 9♥ and A♥.", "You hold the J♥ and the 9♥, the two
+    best atouts (tip 1: …)."]``.
+
+    Args:
+        suit: the atout suit the sentences describe.
+        trumps: the cards of that suit the learner would hold (the retourne included in
+            round 1 when of that suit, R2.7).
+        turned: the retourne; ``round_``: the bidding round, 1 or 2.
+        lang: ``"en"`` or ``"fr"``.
+
+    Raises:
+        UnknownLanguageError: unknown language.
+    """
     jack, nine = Card(Rank.JACK, suit), Card(Rank.NINE, suit)
     if not trumps:
         return [_say("trumps_none", lang, suit=suit_name(suit, lang))]
@@ -215,7 +215,7 @@ def bid_review(*, verdict: str, bid: Bid, recommended: Bid | None, round_: int,
     facts["best"] = bid_name(recommended, lang)
     parts = [_say(verdict, lang, **facts)]
     if suit is not None:
-        parts += _trump_sentences(suit, trumps, turned, round_, lang)
+        parts += trump_sentences(suit, trumps, turned, round_, lang)
     if chance is not None:                                          # the learner took
         parts.append(_say("rate_take", lang, rate=_percent(chance), **facts))
         if recommended != bid and recommended_chance is not None:
@@ -284,6 +284,17 @@ def _announcement_cards(announcement: Announcement) -> list[Card]:
     return sorted(cards, key=lambda c: -SEQUENCE_ORDER.index(c.rank))
 
 
+def announcement_type_name(kind: AnnouncementType, lang: str) -> str:
+    """The name of a kind of announcement, the word a player says when declaring it
+    (R4.1, R4.2, R4.4): ``"tierce"``, ``"cinquante"``, ``"cent"``, ``"carré"``
+    (catalog ``calls.types``).
+
+    Raises:
+        UnknownLanguageError: unknown language.
+    """
+    return say(f"calls.types.{kind.value}", lang)
+
+
 def announcement_name(announcement: Announcement, lang: str) -> str:
     """An announcement with its cards and points: ``"tierce 10♣ 9♣ 8♣ (20 points)"``,
     ``"carré V♠ V♥ V♦ V♣ (200 points)"`` (R4.1, R4.2).
@@ -292,9 +303,8 @@ def announcement_name(announcement: Announcement, lang: str) -> str:
         ValueError: unknown language.
     """
     cards = " ".join(card_short(c, lang) for c in _announcement_cards(announcement))
-    kind = _sentences(lang)["types"][announcement.type.value]
-    return str(_sentences(lang)["announcement"]).format(
-        name=kind, cards=cards, points=announcement.points)
+    kind = announcement_type_name(announcement.type, lang)
+    return say("calls.announcement", lang, name=kind, cards=cards, points=announcement.points)
 
 
 class _Announced(str):
@@ -307,7 +317,7 @@ class _Announced(str):
 
     def __new__(cls, items: Iterable[Announcement], lang: str) -> _Announced:
         items = tuple(items)
-        self = super().__new__(cls, _and([announcement_name(a, lang) for a in items], lang))
+        self = super().__new__(cls, join_words([announcement_name(a, lang) for a in items], lang))
         self.items = items
         self.lang = lang
         return self
@@ -315,10 +325,8 @@ class _Announced(str):
     def __format__(self, spec: str) -> str:
         if not spec:
             return str(self)
-        section: dict[str, dict[str, str]] = catalog(self.lang)["calls"]["articles"]
-        articles = section[spec]
-        return _and([articles[a.type.value] + announcement_name(a, self.lang)
-                     for a in self.items], self.lang)
+        return join_words([say(f"calls.articles.{spec}.{a.type.value}", self.lang)
+                     + announcement_name(a, self.lang) for a in self.items], self.lang)
 
 
 def _announcements(items: Iterable[Announcement], lang: str) -> _Announced:
@@ -329,8 +337,8 @@ def _table(rules: RuleSet | None, lang: str) -> str:
     """Why the table plays no announcements: its preset (``"preset ffb2016"``), else the
     option (R7)."""
     if rules is not None and rules.name in PRESETS:
-        return str(_sentences(lang)["ann_table_preset"]).format(preset=rules.name)
-    return str(_sentences(lang)["ann_table_option"])
+        return say("calls.ann_table_preset", lang, preset=rules.name)
+    return say("calls.ann_table_option", lang)
 
 
 def announcement_review(*, verdict: str, declared: Sequence[Announcement],
@@ -387,7 +395,7 @@ def announcement_review(*, verdict: str, declared: Sequence[Announcement],
                 f"ann_illegal_{problem}", lang, fault=_announcements([fault], lang),
                 missing=list_cards(missing, lang),
                 other=_announcements([other] if other is not None else [], lang),
-                card=_CardText(card, lang) if card is not None else ""))
+                card=CardText(card, lang) if card is not None else ""))
         if problem != "off":
             parts.append(_say("ann_available", lang, available=_announcements(available, lang))
                          if available else _say("ann_available_none", lang))
@@ -403,7 +411,7 @@ def announcement_review(*, verdict: str, declared: Sequence[Announcement],
                               lost=lost))
         elif heard:
             parts.append(_say("ann_worth_heard", lang, lost=lost,
-                              theirs=_and([_theirs(h, lang) for h in heard], lang)))
+                              theirs=join_words([_theirs(h, lang) for h in heard], lang)))
         else:
             parts.append(_say("ann_worth", lang, lost=lost))
         return " ".join(parts)
@@ -418,12 +426,10 @@ def _theirs(heard: tuple[Seat, AnnouncementType], lang: str) -> str:
     """An opponent's declaration by its kind: ``"West's cinquante"`` / ``"la cinquante
     d'Ouest"`` (R4.4: the kind is heard, the cards are shown during the second pli)."""
     seat, kind = heard
-    cat = catalog(lang)
-    words = _sentences(lang)["types"][kind.value]
-    return str(cat["declared_by_opponent"]).format(
-        seat=seat_name(seat, lang), kind=words,
-        the_kind=_sentences(lang)["articles"]["the"][kind.value] + words,
-        seat_of=seat_of(seat, lang))
+    words = announcement_type_name(kind, lang)
+    return say("declared_by_opponent", lang, seat=seat_name(seat, lang), kind=words,
+               the_kind=say(f"calls.articles.the.{kind.value}", lang) + words,
+               seat_of=seat_of(seat, lang))
 
 
 def _outranked(verdict: str, declared: Sequence[Announcement],
@@ -445,7 +451,7 @@ def _outranked(verdict: str, declared: Sequence[Announcement],
                                      theirs=theirs, mine=mine, partner=who)])
     key = "ann_dead_missed" if missed else "ann_dead_declared"
     # their announcement starts the second sentence: "… in this deal. West's cinquante …"
-    return _say(plural_key(key, n, lang), lang, theirs=_cap(theirs), mine=mine)
+    return _say(plural_key(key, n, lang), lang, theirs=capitalised(theirs), mine=mine)
 
 
 def announcement_hint(*, available: Sequence[Announcement], points: int,
@@ -460,7 +466,7 @@ def announcement_hint(*, available: Sequence[Announcement], points: int,
     Raises:
         ValueError: unknown language.
     """
-    box = str(catalog(lang)["ui"]["declare_with_card"]).rstrip().rstrip(":").rstrip()
+    box = text("declare_with_card", lang).rstrip().rstrip(":").rstrip()
     mine = _announcements(available, lang)
     n = len(available)
     if outranked_by is not None:

@@ -190,7 +190,7 @@ def table_html(trick: Trick, me: Seat, lang: str, *, master_state: bool = True,
             role_css, role = "bt-role-partner", explain.text("partner", lang)
         else:
             role_css, role = "bt-role-opponent", explain.text("opponent", lang)
-        team = explain.text("team_us" if seat.team is me.team else "team_them", lang)
+        team = explain.team_column(seat.team, me.team, lang)
         label = (f'<span class="bt-label"><b>{escape(explain.seat_name(seat, lang))}</b>'
                  f'<span class="{role_css}">{escape(role)} · {escape(team)}</span></span>')
         tags = []

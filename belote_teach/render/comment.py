@@ -8,11 +8,11 @@ because of an announcement left out, nor a mistake inside a box coloured right.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from typing import Protocol
 
 from belote_teach import explain
+from belote_teach.render.html import escape
 
 __all__ = ["MARK_SYMBOLS", "CommentPart", "comment_html"]
 
@@ -55,13 +55,13 @@ def comment_html(parts: Sequence[CommentPart], lang: str, *, head: str = "") -> 
             raise ValueError(f"unknown mark {part.mark!r}: expected one of "
                              f"{', '.join(MARK_SYMBOLS)}")
         words = explain.text(f"mark_{part.mark}", lang)
-        details = f" {html.escape(part.details)}" if part.details else ""
+        details = f" {escape(part.details)}" if part.details else ""
         lines.append(
             f'<p class="bt-part bt-part-{part.mark}">'
             f'<span class="bt-verdict-mark" aria-hidden="true">{MARK_SYMBOLS[part.mark]}</span>'
-            f'<span class="bt-table-sr">{html.escape(words)} </span>'
-            f"<b>{html.escape(part.verdict)}</b>{details}</p>")
-    title = f'<p class="bt-head">{html.escape(head)}</p>' if head else ""
+            f'<span class="bt-table-sr">{escape(words)} </span>'
+            f"<b>{escape(part.verdict)}</b>{details}</p>")
+    title = f'<p class="bt-head">{escape(head)}</p>' if head else ""
     marks = {part.mark for part in parts}
     box = parts[0].mark if len(marks) == 1 else "info"     # mixed: each line says its own
     return (f'<div class="bt-msg bt-{box} bt-coach" role="status">'

@@ -5,9 +5,9 @@ R2.2, R2.8, R2.9) and the score sheet of a deal that may end the game for kind `
 
 The table uses the classes of :mod:`belote_teach.render.table` (same felt, seats and
 dealer button), without cards: the learner sits at the bottom, the partner at the top,
-the opponents left and right. Learner text comes from the ``exercises`` section of the
-``explain`` catalogs; every text is escaped; a seat marked after an answer says it in
-words (✓ / ✗ with a text), never by colour alone.
+the opponents left and right. Learner text comes from the ``exercises`` and ``table``
+sections of the ``explain`` catalogs; every text is escaped; a seat marked after an
+answer says it in words (✓ / ✗ with a text), never by colour alone.
 
     >>> from belote_teach.engine.cards import Seat, Team
     >>> page = deal_table_html(Seat.NORTH, lang="en", cut=2)
@@ -29,41 +29,39 @@ from types import MappingProxyType
 from belote_teach import explain
 from belote_teach.engine.cards import DECK, Seat, Team
 from belote_teach.render.exercises import say, team_word
-from belote_teach.render.table import _area, _e, dealer_chip_html  # the card table's seats
+from belote_teach.render.html import escape
+from belote_teach.render.table import dealer_chip_html, seat_area  # the card table's seats
 
 __all__ = ["NO_MARKS", "deal_table_html", "game_sheet_html"]
 
 #: No seat marked: the default of ``marked`` (read-only, so it can be a default).
 NO_MARKS: Mapping[Seat, bool] = MappingProxyType({})
 
+
 def _seat_html(seat: Seat, me: Seat, lang: str, *, dealer: Seat, taker: Seat | None,
                mark: bool | None) -> str:
-    area = _area(seat, me)
-    if seat is me:
-        role = explain.text("you", lang)
-    elif seat is me.partner:
-        role = explain.text("partner", lang)
-    else:
-        role = explain.text("opponent", lang)
-    team = explain.text("team_us" if seat.team is me.team else "team_them", lang)
-    table_text = explain.catalog(lang)["table"]
+    area = seat_area(seat, me)
+    role = explain.seat_role(seat, me, lang)
+    team = explain.team_column(seat.team, me.team, lang)
     chips = []
     if seat is dealer:
         chips.append(dealer_chip_html(lang))          # the card table's dealer button
     if seat is taker:
-        chips.append(f'<span class="bt-table-taker">{_e(table_text["taker"])}</span>')
+        chips.append(f'<span class="bt-table-taker">{escape(explain.say("table.taker", lang))}'
+                     "</span>")
     if mark is not None:
+        words = say("deal_mark_right" if mark else "deal_mark_wrong", lang)
         chips.append(f'<span class="bt-table-turn-chip" data-mark="{"right" if mark else "wrong"}">'
-                     f'{_e(say("deal_mark_right" if mark else "deal_mark_wrong", lang))}</span>')
+                     f"{escape(words)}</span>")
     role_css = {"S": "you", "N": "partner"}.get(area, "opponent")
     name = explain.seat_name(seat, lang)
-    plate = (f'<div class="bt-table-plate"><b class="bt-table-name">{_e(name)}</b>'
-             f'<span class="bt-table-role bt-table-role-{role_css}">{_e(role)} · '
-             f'<span class="bt-table-team">{_e(team)}</span></span>{"".join(chips)}</div>')
-    label = table_text["seat_group"].format(seat=name, role=role, team=team)
+    plate = (f'<div class="bt-table-plate"><b class="bt-table-name">{escape(name)}</b>'
+             f'<span class="bt-table-role bt-table-role-{role_css}">{escape(role)} · '
+             f'<span class="bt-table-team">{escape(team)}</span></span>{"".join(chips)}</div>')
+    label = explain.say("table.seat_group", lang, seat=name, role=role, team=team)
     is_dealer = "true" if seat is dealer else "false"
     return (f'<div class="bt-table-seat bt-table-seat-{area}" role="group" '
-            f'aria-label="{_e(label)}" data-seat="{seat}" data-area="{area}" '
+            f'aria-label="{escape(label)}" data-seat="{seat}" data-area="{area}" '
             f'data-dealer="{is_dealer}">{plate}</div>')
 
 
@@ -92,7 +90,7 @@ def deal_table_html(dealer: Seat, *, lang: str, me: Seat = Seat.SOUTH,
     Raises:
         ValueError: unknown language, or ``cut`` not a whole number from 0 to 32.
     """
-    explain.catalog(lang)  # raises ValueError on an unknown language
+    explain.check_language(lang)
     total = len(DECK)
     if cut is not None and (isinstance(cut, bool) or not isinstance(cut, int)
                             or not 0 <= cut <= total):
@@ -108,14 +106,14 @@ def deal_table_html(dealer: Seat, *, lang: str, me: Seat = Seat.SOUTH,
                          rest=total - cut))
     if played:
         lines.append(say("deal_centre_played", lang))
-    captions = "".join(f'<p class="bt-table-caption">{_e(line)}</p>' for line in lines)
+    captions = "".join(f'<p class="bt-table-caption">{escape(line)}</p>' for line in lines)
     stack = '<span class="bt-table-back"></span>' * 3
     deck = (f'<div class="bt-table-deck"><div class="bt-table-stock" aria-hidden="true">'
             f'<span class="bt-table-stack">{stack}</span></div></div>')
     centre = f'<div class="bt-table-centre" role="group">{deck}{captions}</div>'
     title = say("deal_table_title", lang)
-    return (f'<section class="bt-table-wrap bt-deal-table" aria-label="{_e(title)}" '
-            f'data-seat="{me}" data-dealer="{dealer}"><h3 class="bt-table-sr">{_e(title)}</h3>'
+    return (f'<section class="bt-table-wrap bt-deal-table" aria-label="{escape(title)}" '
+            f'data-seat="{me}" data-dealer="{dealer}"><h3 class="bt-table-sr">{escape(title)}</h3>'
             f'<div class="bt-table-felt">{seats[0]}{seats[1]}{centre}{seats[2]}{seats[3]}'
             "</div></section>")
 
@@ -143,23 +141,23 @@ def game_sheet_html(target: int, before: Mapping[Team, int], marks: Mapping[Team
         ValueError: unknown language.
         KeyError: a team missing from ``before``, ``marks`` or ``totals``.
     """
-    explain.catalog(lang)  # raises ValueError on an unknown language
+    explain.check_language(lang)
     order = (nous, nous.other)
     unknown = say("game_unknown", lang)
 
     def row(key: str, values: Mapping[Team, int] | None) -> str:
-        cells = "".join(f'<td data-team="{team}">'
-                        f'{_e(unknown if values is None else explain.number(values[team], lang))}'
-                        "</td>"
-                        for team in order)
-        label = _e(say(f"game_{key}", lang))
+        shown = {team: unknown if values is None else explain.number(values[team], lang)
+                 for team in order}
+        cells = "".join(f'<td data-team="{team}">{escape(shown[team])}</td>' for team in order)
+        label = escape(say(f"game_{key}", lang))
         return f'<tr data-row="{key}"><th scope="row">{label}</th>{cells}</tr>'
 
-    head = "".join(f'<th scope="col">{_e(team_word(t, lang, nous=nous))}</th>' for t in order)
+    head = "".join(f'<th scope="col">{escape(team_word(t, lang, nous=nous))}</th>' for t in order)
     rows = row("before", before) + row("marks", marks) + row("after", totals)
     title = say("game_title", lang)
     note = say("game_target", lang, target=explain.number(target, lang))
-    return (f'<section class="bt-quiz-panel bt-quiz-facts bt-game-sheet" aria-label="{_e(title)}" '
-            f'data-target="{target}"><h4 class="bt-quiz-title">{_e(title)}</h4>'
+    return (f'<section class="bt-quiz-panel bt-quiz-facts bt-game-sheet" '
+            f'aria-label="{escape(title)}" '
+            f'data-target="{target}"><h4 class="bt-quiz-title">{escape(title)}</h4>'
             f'<table class="bt-quiz-table"><thead><tr><td></td>{head}</tr></thead>'
-            f'<tbody>{rows}</tbody></table><p class="bt-quiz-note">{_e(note)}</p></section>')
+            f'<tbody>{rows}</tbody></table><p class="bt-quiz-note">{escape(note)}</p></section>')

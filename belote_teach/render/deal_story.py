@@ -31,7 +31,8 @@ from belote_teach.engine.bidding import Contract
 from belote_teach.engine.cards import Seat, Team
 from belote_teach.engine.game import ScoreSheet
 from belote_teach.engine.scoring import DEAL_POINTS, Outcome, ScoreBreakdown
-from belote_teach.render.table import _announcement_words, _check_lang, _e, _suit, _t, _team_word
+from belote_teach.explain.calls import announcement_name
+from belote_teach.render.html import escape, suit_html
 
 __all__ = ["render_deal_story"]
 
@@ -45,18 +46,19 @@ def _fill(template: str, values: dict[str, str]) -> str:
 
 def _sentence(key: str, lang: str, **values: str) -> str:
     """The sentence ``table.story.<key>`` as HTML, each value HTML already."""
-    marked = _t(f"story.{key}", lang, **{name: f"\1{name}\1" for name in values})
-    return _fill(_e(marked), values)
+    marked = explain.say(f"table.story.{key}", lang, **{name: f"\1{name}\1" for name in values})
+    return _fill(escape(marked), values)
 
 
 def _n(points: int, lang: str) -> str:
     """Points as the learner reads them (:func:`~belote_teach.explain.number`), escaped."""
-    return _e(explain.number(points, lang))
+    return escape(explain.number(points, lang))
 
 
 def _plis(n: int, lang: str) -> str:
     """``1 pli`` / ``8 plis``, ``0 pli`` in French (:func:`~belote_teach.explain.plural_key`)."""
-    return _e(_t(explain.plural_key("story.plis", n, lang), lang, n=explain.number(n, lang)))
+    return escape(explain.say(explain.plural_key("table.story.plis", n, lang), lang,
+                              n=explain.number(n, lang)))
 
 
 def _head(score: ScoreBreakdown, team: dict[Team, str], lang: str) -> str:
@@ -73,10 +75,10 @@ def _head(score: ScoreBreakdown, team: dict[Team, str], lang: str) -> str:
 
 def _took(contract: Contract, me: Seat, team: dict[Team, str], lang: str) -> str:
     """Who took and in which atout."""
-    suit = f'<span class="bt-story-suit">{_suit(contract.trump, lang)}</span>'
+    suit = f'<span class="bt-story-suit">{suit_html(contract.trump, lang)}</span>'
     if contract.taker is me:
         return _sentence("took_you", lang, suit=suit)
-    return _sentence("took", lang, seat=_e(explain.seat_name(contract.taker, lang)),
+    return _sentence("took", lang, seat=escape(explain.seat_name(contract.taker, lang)),
                      team=team[contract.taker.team], suit=suit)
 
 
@@ -86,7 +88,7 @@ def _announcements(score: ScoreBreakdown, team: dict[Team, str], lang: str) -> s
     if not score.rules.announcements or declarer is None \
             or not sum(score.announcement_points.values()):
         return None
-    names = _e(", ".join(_announcement_words(a, lang) for a in score.announcements[declarer]))
+    names = escape(", ".join(announcement_name(a, lang) for a in score.announcements[declarer]))
     if score.outcome is Outcome.LITIGE and declarer is score.takers:
         return _sentence("announcements_reserve", lang, names=names, team=team[declarer])
     marker = (score.revoke.other if score.revoke is not None
@@ -101,8 +103,8 @@ def _announcements(score: ScoreBreakdown, team: dict[Team, str], lang: str) -> s
 def _why(score: ScoreBreakdown, team: dict[Team, str], nous: Team, lang: str) -> str:
     """Why the marks are what they are (R6.2–R6.6, R3.8)."""
     if score.revoke is not None:
-        return _e(_t("breakdown.verdict_revoke", lang,
-                     offender=_team_word(score.revoke, nous, lang)))
+        return escape(explain.say("table.breakdown.verdict_revoke", lang,
+                     offender=explain.team_column(score.revoke, nous, lang)))
     if score.outcome is Outcome.CAPOT:
         return _sentence("why_capot", lang, points=_n(score.rules.capot_points, lang),
                          deal=_n(DEAL_POINTS, lang))
@@ -122,14 +124,15 @@ def _banner(sheet: ScoreSheet, lang: str) -> str:
     totals = sheet.totals
     if sheet.winner is not None:
         key = "sheet.winner_us" if sheet.winner is nous else "sheet.winner_them"
-        words = _t(key, lang, nous=explain.number(totals[nous], lang),
+        words = explain.say(f"table.{key}", lang, nous=explain.number(totals[nous], lang),
                    eux=explain.number(totals[eux], lang))
         kind = "won" if sheet.winner is nous else "lost"
         return (f'<p class="bt-story-banner bt-story-{kind}" role="status" '
                 f'data-winner="{sheet.winner}">'
-                f"{_e(words)}</p>")
+                f"{escape(words)}</p>")
     if sheet.tied_over_target:
-        return f'<p class="bt-story-banner bt-story-tied">{_e(_t("sheet.tied", lang))}</p>'
+        tied = explain.say("table.sheet.tied", lang)
+        return f'<p class="bt-story-banner bt-story-tied">{escape(tied)}</p>'
     return ""
 
 
@@ -170,15 +173,16 @@ def render_deal_story(score: ScoreBreakdown | None, *, lang: str,
     Raises:
         ValueError: unknown language.
     """
-    _check_lang(lang)
+    explain.check_language(lang)
     nous = me.team
-    team = {t: _e(_team_word(t, nous, lang)) for t in Team}
+    team = {t: escape(explain.team_column(t, nous, lang)) for t in Team}
     banner = _banner(sheet, lang) if sheet is not None else ""
     lines: list[str] = []
     marks = ""
     if score is None:
         outcome = "passed"
-        lines.append(f'<p class="bt-story-head">{_e(_t("passed_out", lang))}</p>')
+        lines.append(f'<p class="bt-story-head">'
+                     f'{escape(explain.say("table.passed_out", lang))}</p>')
     else:
         outcome = score.outcome.value
         took = f" {_took(contract, me, team, lang)}" if contract is not None else ""
@@ -216,11 +220,11 @@ def render_deal_story(score: ScoreBreakdown | None, *, lang: str,
         totals = sheet.totals
         lines.append('<p class="bt-story-game">' + _sentence(
             "game", lang, target=_n(sheet.target, lang),
-            nous=_e(_team_word(sheet.nous, sheet.nous, lang)),
-            eux=_e(_team_word(sheet.eux, sheet.nous, lang)),
+            nous=escape(explain.team_column(sheet.nous, sheet.nous, lang)),
+            eux=escape(explain.team_column(sheet.eux, sheet.nous, lang)),
             nous_total=_n(totals[sheet.nous], lang), eux_total=_n(totals[sheet.eux], lang))
             + "</p>")
-    title = _e(_t("story.title", lang))
+    title = escape(explain.say("table.story.title", lang))
     return (f'<div class="bt-story bt-story-{outcome}" role="group" aria-label="{title}" '
             f'data-outcome="{outcome}"{marks}>{banner}{status}'
             f'<div class="bt-story-body">{"".join(lines)}</div></div>')

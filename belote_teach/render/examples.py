@@ -15,9 +15,7 @@ never the only signal. The widgets of :mod:`belote_teach.ui.lesson` show these s
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from belote_teach import explain
 from belote_teach.engine.announcements import (
@@ -45,8 +43,9 @@ from belote_teach.engine.cards import (
 )
 from belote_teach.engine.deal import PACKETS, Deal
 from belote_teach.engine.errors import PhaseError
-from belote_teach.explain.calls import announcement_name
+from belote_teach.explain.calls import announcement_name, announcement_type_name
 from belote_teach.render import card_picture
+from belote_teach.render.html import escape
 
 __all__ = [
     "announcement_values_html",
@@ -68,22 +67,16 @@ __all__ = [
 COMPARE_REASONS: tuple[str, ...] = ("points", "carre", "higher", "trump", "tie")
 
 
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
-def lesson_text(key: str, lang: str, **values: object) -> str:
-    """A sentence of the catalog's ``lessons`` section (``"deal.dealt"`` for nested keys),
-    with ``values`` filled in.
+def lesson_text(key: str, lang: str, /, **values: object) -> str:
+    """A sentence of the catalog's ``lessons`` section, with ``values`` filled in:
+    :func:`~belote_teach.explain.say` of ``"lessons." + key`` (``"deal.dealt"``).
 
     Raises:
-        ValueError: unknown language.
-        KeyError: no such sentence (a programming error, caught by the catalog tests).
+        UnknownLanguageError: unknown language.
+        MissingTextError: no such sentence (a programming error, caught by the catalog
+            tests).
     """
-    node: Any = explain.catalog(lang)["lessons"]
-    for part in key.split("."):
-        node = node[part]
-    return str(node).format(**values)
+    return explain.say(f"lessons.{key}", lang, **values)
 
 
 def _suit_label(suit: Suit, lang: str, *, trump: Suit | None = None) -> str:
@@ -92,7 +85,7 @@ def _suit_label(suit: Suit, lang: str, *, trump: Suit | None = None) -> str:
     if suit is trump:
         name = lesson_text("atout_suit", lang, suit=name)
     return (f'<span class="bt-ex-sym {colour} bt-suit-{suit}" aria-hidden="true">'
-            f"{suit.symbol}</span> {_e(name)}")
+            f"{suit.symbol}</span> {escape(name)}")
 
 
 def _cards(cards: Iterable[Card], lang: str, states: Mapping[Card, str] | None = None) -> str:
@@ -102,7 +95,7 @@ def _cards(cards: Iterable[Card], lang: str, states: Mapping[Card, str] | None =
 
 def _figure(body: str, caption: str, css: str) -> str:
     return (f'<figure class="bt-ex {css}">{body}'
-            f'<figcaption class="bt-ex-caption">{_e(caption)}</figcaption></figure>')
+            f'<figcaption class="bt-ex-caption">{escape(caption)}</figcaption></figure>')
 
 
 # ---------------------------------------------------------------------------- R1
@@ -153,24 +146,20 @@ def seats_html(me: Seat, lang: str) -> str:
     areas = {me: "S", me.next: "E", me.partner: "N", me.previous: "W"}
     boxes = []
     for number, seat in enumerate(order, start=1):
-        if seat is me:
-            role = explain.text("you", lang)
-        elif seat is me.partner:
-            role = explain.text("partner", lang)
-        else:
-            role = explain.text("opponent", lang)
-        team = explain.text("team_us" if seat.team is me.team else "team_them", lang)
+        role = explain.seat_role(seat, me, lang)
+        team = explain.team_column(seat.team, me.team, lang)
         css = "bt-ex-us" if seat.team is me.team else "bt-ex-them"
         boxes.append(
             f'<div class="bt-ex-seat bt-ex-seat-{areas[seat]} {css}" data-seat="{seat}" '
             f'data-order="{number}"><span class="bt-ex-order" aria-label="'
-            f'{_e(lesson_text("seats.order_label", lang, n=number))}">{number}</span>'
-            f"<b>{_e(explain.seat_name(seat, lang))}</b>"
-            f'<span class="bt-ex-small">{_e(role)} · {_e(team)}</span></div>')
+            f'{escape(lesson_text("seats.order_label", lang, n=number))}">{number}</span>'
+            f"<b>{escape(explain.seat_name(seat, lang))}</b>"
+            f'<span class="bt-ex-small">{escape(role)} · {escape(team)}</span></div>')
     names = [explain.seat_name(s, lang) for s in (*order, me)]
     arrow = " → ".join(names)
     centre = (f'<div class="bt-ex-seat-C"><span class="bt-ex-arrow" aria-hidden="true">↺</span>'
-              f'<span class="bt-ex-small">{_e(lesson_text("seats.direction", lang))}</span></div>')
+              f'<span class="bt-ex-small">{escape(lesson_text("seats.direction", lang))}</span>'
+              "</div>")
     caption = lesson_text("seats.caption", lang, order=arrow,
                           us=team_name(me.team, lang), them=team_name(me.team.other, lang))
     return _figure(f'<div class="bt-ex-seats">{"".join(boxes)}{centre}</div>', caption,
@@ -178,10 +167,9 @@ def seats_html(me: Seat, lang: str) -> str:
 
 
 def team_name(team: Team, lang: str) -> str:
-    """A team by its seats: ``North and South`` / ``Nord et Sud`` (R1.1)."""
-    a, b = team.seats
-    word = explain.catalog(lang)["and"]
-    return f"{explain.seat_name(a, lang)} {word} {explain.seat_name(b, lang)}"
+    """A team by its seats: ``North and South`` / ``Nord et Sud`` (R1.1,
+    :func:`~belote_teach.explain.team_seats`)."""
+    return explain.team_seats(team, lang)
 
 
 def count_html(cards: Sequence[Card], trump: Suit, lang: str) -> str:
@@ -203,7 +191,7 @@ def count_html(cards: Sequence[Card], trump: Suit, lang: str) -> str:
     values = [points(c, trump) for c in cards]
     items = "".join(
         f'<div class="bt-ex-counted">{card_picture(c, lang)}<span class="bt-ex-points">'
-        f"{_e(lesson_text('count.points', lang, points=v))}</span></div>"
+        f"{escape(lesson_text('count.points', lang, points=v))}</span></div>"
         for c, v in zip(cards, values, strict=True))
     total = sum(values)
     sum_text = lesson_text(explain.plural_key("count.sum", total, lang),
@@ -211,7 +199,7 @@ def count_html(cards: Sequence[Card], trump: Suit, lang: str) -> str:
     body = (f'<div class="bt-ex-trump">{_suit_label(trump, lang, trump=trump)}</div>'
             f'<div class="bt-ex-cards">{items}</div>')
     return (f'<figure class="bt-ex bt-ex-count" data-points="{total}">{body}'
-            f'<figcaption class="bt-ex-caption bt-ex-sum">{_e(sum_text)}</figcaption></figure>')
+            f'<figcaption class="bt-ex-caption bt-ex-sum">{escape(sum_text)}</figcaption></figure>')
 
 
 def deck_points_html(trump: Suit, lang: str) -> str:
@@ -236,16 +224,17 @@ def deck_points_html(trump: Suit, lang: str) -> str:
                     f"{_suit_label(suit, lang, trump=trump)}</th><td>{worth}</td></tr>")
     cards = sum(points(c, trump) for c in DECK)
     rows.append(f'<tr class="bt-ex-sum"><th scope="row">'
-                f'{_e(lesson_text("points.cards", lang, n=len(DECK)))}</th><td>{cards}</td></tr>')
-    rows.append(f'<tr><th scope="row">{_e(lesson_text("points.dix_de_der", lang))}</th>'
+                f'{escape(lesson_text("points.cards", lang, n=len(DECK)))}</th>'
+                f"<td>{cards}</td></tr>")
+    rows.append(f'<tr><th scope="row">{escape(lesson_text("points.dix_de_der", lang))}</th>'
                 f"<td>+ {DIX_DE_DER}</td></tr>")
-    rows.append(f'<tr class="bt-ex-sum"><th scope="row">{_e(lesson_text("points.deal", lang))}'
+    rows.append(f'<tr class="bt-ex-sum"><th scope="row">{escape(lesson_text("points.deal", lang))}'
                 f"</th><td>{cards + DIX_DE_DER}</td></tr>")
-    head = (f'<thead><tr><th scope="col">{_e(lesson_text("points.suit", lang))}</th>'
-            f'<th scope="col">{_e(lesson_text("points.head", lang))}</th></tr></thead>')
+    head = (f'<thead><tr><th scope="col">{escape(lesson_text("points.suit", lang))}</th>'
+            f'<th scope="col">{escape(lesson_text("points.head", lang))}</th></tr></thead>')
     caption = lesson_text("points.caption", lang, suit=explain.suit_name(trump, lang))
     return (f'<table class="bt-orders bt-ex-points-table" data-total="{cards + DIX_DE_DER}">'
-            f"<caption>{_e(caption)}</caption>{head}<tbody>{''.join(rows)}</tbody></table>")
+            f"<caption>{escape(caption)}</caption>{head}<tbody>{''.join(rows)}</tbody></table>")
 
 
 # ---------------------------------------------------------------------------- R2
@@ -257,8 +246,8 @@ def _seat_cell(seat: Seat, deal: Deal, lang: str) -> str:
         tags.append(lesson_text("deal.cutter_tag", lang))
     if seat is deal.taker:
         tags.append(lesson_text("deal.taker_tag", lang))
-    small = f'<span class="bt-ex-small">{_e(", ".join(tags))}</span>' if tags else ""
-    return f'<th scope="row"><b>{_e(explain.seat_name(seat, lang))}</b>{small}</th>'
+    small = f'<span class="bt-ex-small">{escape(", ".join(tags))}</span>' if tags else ""
+    return f'<th scope="row"><b>{escape(explain.seat_name(seat, lang))}</b>{small}</th>'
 
 
 def packets_html(deal: Deal, lang: str) -> str:
@@ -284,14 +273,15 @@ def packets_html(deal: Deal, lang: str) -> str:
                     f'</div></td><td><div class="bt-ex-cards bt-ex-small-cards">'
                     f"{_cards(cards[first:], lang)}</div></td></tr>")
     rows.append(f'<tr class="bt-ex-turned-row"><th scope="row">'
-                f'{_e(lesson_text("deal.turned", lang))}</th><td colspan="2">'
+                f'{escape(lesson_text("deal.turned", lang))}</th><td colspan="2">'
                 f'<div class="bt-ex-cards bt-ex-small-cards">{card_picture(deal.turned, lang)}'
                 "</div></td></tr>")
-    head = (f'<thead><tr><th scope="col">{_e(lesson_text("deal.seat", lang))}</th>'
-            f'<th scope="col">{_e(lesson_text("deal.packet", lang, n=first))}</th>'
-            f'<th scope="col">{_e(lesson_text("deal.packet", lang, n=second))}</th></tr></thead>')
+    head = (f'<thead><tr><th scope="col">{escape(lesson_text("deal.seat", lang))}</th>'
+            f'<th scope="col">{escape(lesson_text("deal.packet", lang, n=first))}</th>'
+            f'<th scope="col">{escape(lesson_text("deal.packet", lang, n=second))}</th>'
+            "</tr></thead>")
     caption = lesson_text("deal.open", lang)
-    return (f'<table class="bt-ex-deal"><caption>{_e(caption)}</caption>{head}'
+    return (f'<table class="bt-ex-deal"><caption>{escape(caption)}</caption>{head}'
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
@@ -327,12 +317,12 @@ def completion_html(deal: Deal, lang: str) -> str:
                     f"{_cards(received, lang, states)}</div></td>"
                     f'<td><div class="bt-ex-cards bt-ex-small-cards">'
                     f"{_cards(hand_order(start, trump), lang)}</div></td></tr>")
-    head = (f'<thead><tr><th scope="col">{_e(lesson_text("deal.seat", lang))}</th>'
-            f'<th scope="col">{_e(lesson_text("deal.received", lang))}</th>'
-            f'<th scope="col">{_e(lesson_text("deal.now_holds", lang))}</th></tr></thead>')
+    head = (f'<thead><tr><th scope="col">{escape(lesson_text("deal.seat", lang))}</th>'
+            f'<th scope="col">{escape(lesson_text("deal.received", lang))}</th>'
+            f'<th scope="col">{escape(lesson_text("deal.now_holds", lang))}</th></tr></thead>')
     caption = lesson_text("deal.open_completion", lang,
                           turned=explain.card_short(deal.turned, lang))
-    return (f'<table class="bt-ex-deal"><caption>{_e(caption)}</caption>{head}'
+    return (f'<table class="bt-ex-deal"><caption>{escape(caption)}</caption>{head}'
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
@@ -354,24 +344,24 @@ def announcement_values_html(lang: str) -> str:
     Raises:
         ValueError: unknown language.
     """
-    types = explain.catalog(lang)["calls"]["types"]
     order = " ".join(explain.rank_short(rank, lang) for rank in SEQUENCE_ORDER)
     sequences = []
     for kind, length in SEQUENCE_LENGTH.items():
         key = "values.run_more" if kind is AnnouncementType.CENT else "values.run"
-        sequences.append(f'<tr data-type="{kind}"><td>{_e(lesson_text(key, lang, n=length))}</td>'
-                         f"<td><i>{_e(types[kind.value])}</i></td>"
+        run = lesson_text(key, lang, n=length)
+        sequences.append(f'<tr data-type="{kind}"><td>{escape(run)}</td>'
+                         f"<td><i>{escape(announcement_type_name(kind, lang))}</i></td>"
                          f"<td>{SEQUENCE_POINTS[kind]}</td></tr>")
     carres = []
     for rank in (*CARRE_ORDER, *(r for r in reversed(SEQUENCE_ORDER) if r not in CARRE_POINTS)):
         four = " ".join(explain.card_short(Card(rank, suit), lang) for suit in Suit)
         worth = (str(CARRE_POINTS[rank]) if rank in CARRE_POINTS
-                 else _e(lesson_text("values.nothing", lang)))
-        carres.append(f'<tr data-rank="{rank}"><td>{_e(four)}</td><td>{worth}</td></tr>')
+                 else escape(lesson_text("values.nothing", lang)))
+        carres.append(f'<tr data-rank="{rank}"><td>{escape(four)}</td><td>{worth}</td></tr>')
 
     def table(caption: str, head: list[str], rows: list[str]) -> str:
-        cells = "".join(f'<th scope="col">{_e(h)}</th>' for h in head)
-        return (f'<table class="bt-orders bt-ex-values"><caption>{_e(caption)}</caption>'
+        cells = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
+        return (f'<table class="bt-orders bt-ex-values"><caption>{escape(caption)}</caption>'
                 f"<thead><tr>{cells}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
     return ('<div class="bt-ex-values-wrap">'
@@ -407,7 +397,7 @@ def announcements_html(hand: Sequence[Card], trump: Suit, found: Sequence[Announ
     used = {c for a in found for c in a.cards}
     states = {c: "legal" for c in used}
     total = sum(a.points for a in found)
-    lines = [f"<li>{_e(announcement_name(a, lang))}</li>" for a in found]
+    lines = [f"<li>{escape(announcement_name(a, lang))}</li>" for a in found]
     if found:
         summary = lesson_text("announce.total", lang, points=total)
     else:
@@ -417,7 +407,7 @@ def announcements_html(hand: Sequence[Card], trump: Suit, found: Sequence[Announ
     body = (f'<div class="bt-ex-trump">{_suit_label(trump, lang, trump=trump)}</div>'
             f'<div class="bt-ex-cards">{_cards(hand_order(hand, trump), lang, states)}</div>'
             f'<ul class="bt-ex-list">{"".join(lines)}</ul>'
-            f'<p class="bt-ex-sum">{_e(summary)}</p><p>{_e(belote_line)}</p>')
+            f'<p class="bt-ex-sum">{escape(summary)}</p><p>{escape(belote_line)}</p>')
     return (f'<figure class="bt-ex bt-ex-announce" data-points="{total}" '
             f'data-belote="{str(belote).lower()}">{body}</figure>')
 
@@ -465,16 +455,16 @@ def compare_html(ns: Sequence[Announcement], ew: Sequence[Announcement], trump: 
     """
     teams = {Team.NS: ns, Team.EW: ew}
     best = {team: best_announcement(items, trump) for team, items in teams.items()}
-    head = "".join(f'<th scope="col">{_e(team_name(t, lang))}</th>' for t in teams)
+    head = "".join(f'<th scope="col">{escape(team_name(t, lang))}</th>' for t in teams)
 
     def names(items: Iterable[Announcement]) -> str:
-        shown = [f"<li>{_e(announcement_name(a, lang))}</li>" for a in items]
+        shown = [f"<li>{escape(announcement_name(a, lang))}</li>" for a in items]
         return f'<ul class="bt-ex-list">{"".join(shown)}</ul>' if shown else "—"
 
-    rows = (f'<tr><th scope="row">{_e(lesson_text("compare.declared", lang))}</th>'
+    rows = (f'<tr><th scope="row">{escape(lesson_text("compare.declared", lang))}</th>'
             + "".join(f"<td>{names(items)}</td>" for items in teams.values()) + "</tr>"
-            f'<tr><th scope="row">{_e(lesson_text("compare.best", lang))}</th>'
-            + "".join(f"<td>{_e(announcement_name(b, lang)) if b else '—'}</td>"
+            f'<tr><th scope="row">{escape(lesson_text("compare.best", lang))}</th>'
+            + "".join(f"<td>{escape(announcement_name(b, lang)) if b else '—'}</td>"
                       for b in best.values()) + "</tr>")
     reason = compare_reason(best[Team.NS], best[Team.EW], trump)
     order = ", ".join(explain.rank_short(rank, lang) for rank in CARRE_ORDER)
@@ -489,4 +479,4 @@ def compare_html(ns: Sequence[Announcement], ew: Sequence[Announcement], trump: 
     trump_line = f'<div class="bt-ex-trump">{_suit_label(trump, lang, trump=trump)}</div>'
     return (f'<figure class="bt-ex bt-ex-compare-box" data-winner="{winner or "none"}" '
             f'data-points="{scored}">{trump_line}{table}'
-            f'<figcaption class="bt-ex-caption bt-ex-sum">{_e(verdict)}</figcaption></figure>')
+            f'<figcaption class="bt-ex-caption bt-ex-sum">{escape(verdict)}</figcaption></figure>')

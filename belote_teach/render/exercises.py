@@ -16,16 +16,16 @@ so colour is never the only signal.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from belote_teach import explain
 from belote_teach.engine.announcements import Announcement
 from belote_teach.engine.bidding import Bid
 from belote_teach.engine.cards import Card, Seat, Suit, Team
 from belote_teach.engine.scoring import ScoreBreakdown
+from belote_teach.explain import join_words
 from belote_teach.explain.calls import announcement_name, bid_words
+from belote_teach.render.html import escape
 
 __all__ = [
     "bid_words",
@@ -40,38 +40,15 @@ __all__ = [
 ]
 
 
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
-def say(key: str, lang: str, **values: object) -> str:
-    """A sentence of the catalogs' ``exercises`` section (``"rules.R2.5"``-style dotted keys
-    reach nested ones, the last part may itself hold dots), with ``values`` filled in.
+def say(key: str, lang: str, /, **values: object) -> str:
+    """A sentence of the catalogs' ``exercises`` section, with ``values`` filled in:
+    :func:`~belote_teach.explain.say` of ``"exercises." + key`` (``"rules.R2.5"``).
 
     Raises:
-        ValueError: unknown language.
-        KeyError: no such sentence (a programming error, caught by the tests).
+        UnknownLanguageError: unknown language.
+        MissingTextError: no such sentence (a programming error, caught by the tests).
     """
-    node: Any = explain.catalog(lang)["exercises"]
-    parts = key.split(".")
-    while parts:
-        if not isinstance(node, Mapping):
-            raise KeyError(key)
-        joined = ".".join(parts)
-        if joined in node:          # a key with dots, such as "R2.5"
-            node, parts = node[joined], []
-        else:
-            node, parts = node[parts[0]], parts[1:]
-    return str(node).format(**values)
-
-
-def join_words(items: Sequence[str], lang: str, word: str = "and") -> str:
-    """Words listed in ``lang``: ``"a"``, ``"a and b"``, ``"a, b and c"``; ``word="or"``
-    lists alternatives (``"a, b or c"``)."""
-    cat = explain.catalog(lang)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{cat['list_separator'].join(items[:-1])} {cat[word]} {items[-1]}"
+    return explain.say(f"exercises.{key}", lang, **values)
 
 
 def rule_heading(rule_id: str, lang: str) -> str:
@@ -112,38 +89,39 @@ def bidding_html(calls: Sequence[tuple[Seat, Bid]], *, lang: str, round_: int = 
     """
     title = say("bid_history", lang)
     if not calls:
-        body = f'<p class="bt-quiz-note">{_e(say("bid_history_none", lang))}</p>'
+        body = f'<p class="bt-quiz-note">{escape(say("bid_history_none", lang))}</p>'
     else:
         rounds: list[str] = []
-        colon = _e(explain.catalog(lang)["label_separator"])
+        colon = escape(explain.say("label_separator", lang))
         for number, start in ((1, 0), (2, 4)):
             items = "".join(
-                f'<li data-seat="{seat}" data-bid="{bid}"><b>{_e(explain.seat_name(seat, lang))}'
-                f"</b>{colon}{_e(bid_words(bid, lang))}</li>"
+                f'<li data-seat="{seat}" data-bid="{bid}">'
+                f"<b>{escape(explain.seat_name(seat, lang))}</b>{colon}"
+                f"{escape(bid_words(bid, lang))}</li>"
                 for seat, bid in calls[start:start + 4])
             if items:
                 rounds.append(f'<div class="bt-quiz-round"><span class="bt-quiz-key">'
-                              f'{_e(say("bid_round", lang, round=number))}</span>'
+                              f'{escape(say("bid_round", lang, round=number))}</span>'
                               f'<ol class="bt-quiz-calls">{items}</ol></div>')
         body = "".join(rounds)
         if round_ == 2 and len(calls) == 4:
-            body += f'<p class="bt-quiz-note">{_e(say("bid_round2_first", lang))}</p>'
-    return (f'<section class="bt-quiz-panel bt-quiz-bidding" aria-label="{_e(title)}">'
-            f'<h4 class="bt-quiz-title">{_e(title)}</h4>{body}</section>')
+            body += f'<p class="bt-quiz-note">{escape(say("bid_round2_first", lang))}</p>'
+    return (f'<section class="bt-quiz-panel bt-quiz-bidding" aria-label="{escape(title)}">'
+            f'<h4 class="bt-quiz-title">{escape(title)}</h4>{body}</section>')
 
 
 def _suit_tag(suit: Suit, lang: str) -> str:
     colour = "bt-table-red" if suit.is_red else "bt-table-black"
     return (f'<span class="bt-table-sym {colour} bt-suit-{suit}" aria-hidden="true">'
             f"{suit.symbol}</span> "
-            f"{_e(explain.suit_name(suit, lang))}")
+            f"{escape(explain.suit_name(suit, lang))}")
 
 
 def _trump_line(trump: Suit | None, lang: str) -> str:
     if trump is None:
         return ""
-    return (f'<p class="bt-quiz-trump"><span class="bt-quiz-key">{_e(explain.text("trump", lang))}'
-            f"</span> {_suit_tag(trump, lang)}</p>")
+    return (f'<p class="bt-quiz-trump"><span class="bt-quiz-key">'
+            f'{escape(explain.text("trump", lang))}</span> {_suit_tag(trump, lang)}</p>')
 
 
 def _cards_text(cards: Sequence[Card], lang: str) -> str:
@@ -170,16 +148,16 @@ def combinations_html(built: Sequence[Sequence[Card]], picked: Sequence[Card], t
     title = say("ann_built_title", lang)
     if built:
         items = "".join(
-            f'<li data-cards="{" ".join(str(c) for c in cards)}">{_e(_cards_text(cards, lang))}'
+            f'<li data-cards="{" ".join(str(c) for c in cards)}">{escape(_cards_text(cards, lang))}'
             "</li>" for cards in built)
         body = f'<ol class="bt-quiz-combos">{items}</ol>'
     else:
-        body = f'<p class="bt-quiz-note">{_e(say("ann_built_none", lang))}</p>'
+        body = f'<p class="bt-quiz-note">{escape(say("ann_built_none", lang))}</p>'
     if picked:
         body += (f'<p class="bt-quiz-picked">'
-                 f'{_e(say("ann_picked", lang, cards=_cards_text(picked, lang)))}</p>')
-    return (f'<section class="bt-quiz-panel bt-quiz-announce" aria-label="{_e(title)}">'
-            f'{_trump_line(trump, lang)}<h4 class="bt-quiz-title">{_e(title)}</h4>{body}'
+                 f'{escape(say("ann_picked", lang, cards=_cards_text(picked, lang)))}</p>')
+    return (f'<section class="bt-quiz-panel bt-quiz-announce" aria-label="{escape(title)}">'
+            f'{_trump_line(trump, lang)}<h4 class="bt-quiz-title">{escape(title)}</h4>{body}'
             "</section>")
 
 
@@ -204,14 +182,14 @@ def team_announcements_html(announcements: Mapping[Team, Sequence[Announcement]]
     for team in (nous, nous.other):
         items = announcements.get(team, ())
         if items:
-            body = "".join(f"<li>{_e(announcement_name(a, lang))}</li>" for a in items)
+            body = "".join(f"<li>{escape(announcement_name(a, lang))}</li>" for a in items)
             body = f'<ul class="bt-quiz-list">{body}</ul>'
         else:
-            body = f'<p class="bt-quiz-note">{_e(say("nothing_announced", lang))}</p>'
+            body = f'<p class="bt-quiz-note">{escape(say("nothing_announced", lang))}</p>'
         columns.append(f'<div class="bt-quiz-team" data-team="{team}"><h4 class="bt-quiz-title">'
-                       f"{_e(team_word(team, lang, nous=nous))}</h4>{body}</div>")
+                       f"{escape(team_word(team, lang, nous=nous))}</h4>{body}</div>")
     title = say("cmp_title", lang)
-    return (f'<section class="bt-quiz-panel bt-quiz-compare" aria-label="{_e(title)}">'
+    return (f'<section class="bt-quiz-panel bt-quiz-compare" aria-label="{escape(title)}">'
             f'{_trump_line(trump, lang)}<div class="bt-quiz-teams">{"".join(columns)}</div>'
             "</section>")
 
@@ -241,8 +219,8 @@ def score_facts_html(score: ScoreBreakdown, *, lang: str, trump: Suit | None = N
     yes = say("fact_yes", lang)
 
     def row(key: str, cells: Mapping[Team, str]) -> str:
-        tds = "".join(f'<td data-team="{t}">{_e(cells.get(t, ""))}</td>' for t in order)
-        head = _e(say(f"fact_{key}", lang))
+        tds = "".join(f'<td data-team="{t}">{escape(cells.get(t, ""))}</td>' for t in order)
+        head = escape(say(f"fact_{key}", lang))
         return f'<tr data-fact="{key}"><th scope="row">{head}</th>{tds}</tr>'
 
     rows = [
@@ -258,18 +236,17 @@ def score_facts_html(score: ScoreBreakdown, *, lang: str, trump: Suit | None = N
             for t in Team}))
     if score.revoke is not None:
         rows.append(row("revoke", {score.revoke: yes}))
-    head = "".join(f'<th scope="col">{_e(team_word(t, lang, nous=nous))}</th>' for t in order)
+    head = "".join(f'<th scope="col">{escape(team_word(t, lang, nous=nous))}</th>' for t in order)
     notes = []
     if trump is not None:
         notes.append(_trump_line(trump, lang))
     if score.reserve_before:
         notes.append(f'<p class="bt-quiz-note" data-reserve="{score.reserve_before}">'
-                     f'{_e(say("fact_reserve", lang, points=score.reserve_before))}</p>')
-    notes.append(f'<p class="bt-quiz-note">'
-                 f'{_e(say("fact_rounding_on" if score.rounded else "fact_rounding_off", lang))}'
-                 "</p>")
+                     f'{escape(say("fact_reserve", lang, points=score.reserve_before))}</p>')
+    rounding = say("fact_rounding_on" if score.rounded else "fact_rounding_off", lang)
+    notes.append(f'<p class="bt-quiz-note">{escape(rounding)}</p>')
     title = say("fact_title", lang)
-    return (f'<section class="bt-quiz-panel bt-quiz-facts" aria-label="{_e(title)}">'
-            f'<h4 class="bt-quiz-title">{_e(title)}</h4>'
+    return (f'<section class="bt-quiz-panel bt-quiz-facts" aria-label="{escape(title)}">'
+            f'<h4 class="bt-quiz-title">{escape(title)}</h4>'
             f'<table class="bt-quiz-table"><thead><tr><td></td>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>{"".join(notes)}</section>')

@@ -1,5 +1,5 @@
-"""The markup every render module shares: the one HTML escape of the course, and the
-text written for screen readers only.
+"""The markup every render module shares: the one HTML escape of the course, the text
+written for screen readers only, and a suit drawn as its symbol with its name.
 
     >>> escape('Le V♥ "maître" & l\\'as')
     'Le V♥ &quot;maître&quot; &amp; l&#x27;as'
@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import html
 
-__all__ = ["escape", "sr_only"]
+from belote_teach import explain
+from belote_teach.engine.cards import Suit
+
+__all__ = ["escape", "sr_only", "suit_html"]
 
 
 def escape(text: object) -> str:
@@ -27,3 +30,20 @@ def sr_only(text: str) -> str:
     class ``bt-table-sr`` hides from sight, not from assistive technology. Raises
     nothing."""
     return f'<span class="bt-table-sr">{escape(text)}</span>'
+
+
+def suit_html(suit: Suit, lang: str, *, name: bool = True) -> str:
+    """A suit as the table draws it: its symbol, coloured (class ``bt-table-red`` or
+    ``bt-table-black``, and ``bt-suit-<letter>`` for the four-colour deck) but hidden
+    from screen readers, followed by its name in ``lang`` (``"♥ hearts"``), shown when
+    ``name`` is true, else for screen readers only (:func:`sr_only`): colour is never
+    the only sign of a suit.
+
+    Raises:
+        UnknownLanguageError: unknown language.
+    """
+    colour = "bt-table-red" if suit.is_red else "bt-table-black"
+    label = explain.suit_name(suit, lang)
+    shown = f" {escape(label)}" if name else sr_only(f" {label}")
+    return (f'<span class="bt-table-sym {colour} bt-suit-{suit}" aria-hidden="true">'
+            f"{suit.symbol}</span>{shown}")

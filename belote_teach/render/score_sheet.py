@@ -29,15 +29,8 @@ from belote_teach import explain
 from belote_teach.engine.cards import DIX_DE_DER, Team
 from belote_teach.engine.game import ScoreRow, ScoreSheet
 from belote_teach.engine.scoring import DEAL_POINTS, Outcome, ScoreBreakdown
-from belote_teach.render.table import (
-    _announcement_words,
-    _check_lang,
-    _e,
-    _sr,
-    _suit,
-    _t,
-    _team_word,
-)
+from belote_teach.explain.calls import announcement_name
+from belote_teach.render.html import escape, sr_only, suit_html
 
 __all__ = ["render_deal_breakdown", "render_score_sheet"]
 
@@ -76,9 +69,9 @@ def _won_lines(score: ScoreBreakdown, lang: str) -> list[_Line]:
             if not declared:
                 cells[team] = score.announcement_points[team] or None
                 continue
-            names = ", ".join(_announcement_words(a, lang) for a in declared)
+            names = ", ".join(announcement_name(a, lang) for a in declared)
             if team is not score.announcement_winner:
-                names += f" — {_t('breakdown.not_scored', lang)}"
+                names += f" — {explain.say('table.breakdown.not_scored', lang)}"
             cells[team] = f"{score.announcement_points[team]}\n{names}"
         lines.append(("breakdown.announcements", cells))
     lines.append(("breakdown.total", _both(score.totals)))
@@ -127,8 +120,8 @@ def _cell(value: int | str | None) -> str:
     if isinstance(value, int):
         return f'<td class="bt-sheet-num">{value}</td>'
     number, _, note = value.partition("\n")
-    small = f'<small class="bt-sheet-note">{_e(note)}</small>' if note else ""
-    return (f'<td class="bt-sheet-num"><span class="bt-sheet-points">{_e(number)}</span>'
+    small = f'<small class="bt-sheet-note">{escape(note)}</small>' if note else ""
+    return (f'<td class="bt-sheet-num"><span class="bt-sheet-points">{escape(number)}</span>'
             f"{small}</td>")
 
 
@@ -138,30 +131,31 @@ def _rows(lines: list[_Line], order: tuple[Team, Team], lang: str, css: str = ""
         row_css = f' class="{css}"' if css else ""
         if key in ("breakdown.total", "breakdown.marks"):
             row_css = ' class="bt-sheet-sum"'
+        values = "".join(_cell(cells[t]) for t in order)
         out.append(f'<tr{row_css} data-line="{key.split(".")[-1]}"><th scope="row">'
-                   f'{_e(_t(key, lang))}</th>{"".join(_cell(cells[t]) for t in order)}</tr>')
+                   f'{escape(explain.say(f"table.{key}", lang))}</th>{values}</tr>')
     return "".join(out)
 
 
 def _verdict(score: ScoreBreakdown, nous: Team, lang: str) -> str:
     def team(t: Team) -> str:
-        return _team_word(t, nous, lang)
+        return explain.team_column(t, nous, lang)
 
     values = {"takers": team(score.takers), "defenders": team(score.defenders),
               "t": score.totals[score.takers], "d": score.totals[score.defenders],
               "deal": DEAL_POINTS}
     if score.revoke is not None:
-        return _t("breakdown.verdict_revoke", lang, offender=team(score.revoke))
+        return explain.say("table.breakdown.verdict_revoke", lang, offender=team(score.revoke))
     if score.outcome is Outcome.CAPOT:
         assert score.capot is not None
-        return _t("breakdown.verdict_capot", lang, capot=team(score.capot),
+        return explain.say("table.breakdown.verdict_capot", lang, capot=team(score.capot),
                   points=score.rules.capot_points, deal=DEAL_POINTS)
-    return _t(f"breakdown.verdict_{score.outcome.value}", lang, **values)
+    return explain.say(f"table.breakdown.verdict_{score.outcome.value}", lang, **values)
 
 
 def _outcome_badge(outcome: Outcome, lang: str) -> str:
-    word = _t(f"sheet.outcomes.{outcome.value}", lang)
-    return f'<span class="bt-sheet-badge bt-sheet-{outcome.value}">{_e(word)}</span>'
+    word = explain.say(f"table.sheet.outcomes.{outcome.value}", lang)
+    return f'<span class="bt-sheet-badge bt-sheet-{outcome.value}">{escape(word)}</span>'
 
 
 def render_deal_breakdown(score: ScoreBreakdown, *, lang: str, nous: Team = Team.NS) -> str:
@@ -189,9 +183,10 @@ def render_deal_breakdown(score: ScoreBreakdown, *, lang: str, nous: Team = Team
     Raises:
         ValueError: unknown language.
     """
-    _check_lang(lang)
+    explain.check_language(lang)
     order = (nous, nous.other)
-    head = "".join(f'<th scope="col">{_e(_team_word(t, nous, lang))}</th>' for t in order)
+    head = "".join(f'<th scope="col">{escape(explain.team_column(t, nous, lang))}</th>'
+                   for t in order)
     won = _rows(_won_lines(score, lang), order, lang)
     marked_lines = _marked_lines(score) or []
     if score.outcome is Outcome.LITIGE:
@@ -203,37 +198,33 @@ def render_deal_breakdown(score: ScoreBreakdown, *, lang: str, nous: Team = Team
         marked_lines.append(("breakdown.rounded", _both(score.marks)))
     marked_lines.append(("breakdown.marks", _both(score.marks)))
     marked = _rows(marked_lines, order, lang)
-    title = _t("breakdown.title", lang)
+    title = explain.say("table.breakdown.title", lang)
     return (
-        f'<div class="bt-sheet-deal" role="group" aria-label="{_e(title)}" '
+        f'<div class="bt-sheet-deal" role="group" aria-label="{escape(title)}" '
         f'data-outcome="{score.outcome.value}">'
-        f'<h4 class="bt-sheet-deal-title">{_e(title)} {_outcome_badge(score.outcome, lang)}</h4>'
-        f'<p class="bt-sheet-verdict">{_e(_verdict(score, nous, lang))}</p>'
+        f'<h4 class="bt-sheet-deal-title">{escape(title)} '
+        f"{_outcome_badge(score.outcome, lang)}</h4>"
+        f'<p class="bt-sheet-verdict">{escape(_verdict(score, nous, lang))}</p>'
         f'<table class="bt-sheet-break"><thead><tr><td></td>{head}</tr></thead>'
         f'<tbody class="bt-sheet-won"><tr class="bt-sheet-part"><th scope="rowgroup" '
-        f'colspan="3">{_e(_t("breakdown.won", lang))}</th></tr>{won}</tbody>'
+        f'colspan="3">{escape(explain.say("table.breakdown.won", lang))}</th></tr>{won}</tbody>'
         f'<tbody class="bt-sheet-marked"><tr class="bt-sheet-part"><th scope="rowgroup" '
-        f'colspan="3">{_e(_t("breakdown.marked", lang))}</th></tr>{marked}</tbody>'
+        f'colspan="3">{escape(explain.say("table.breakdown.marked", lang))}</th></tr>{marked}'
+        "</tbody>"
         "</table></div>")
 
 
 # ---------------------------------------------------------------------------- the sheet
-def _seats_of(team: Team, lang: str) -> str:
-    """``North and South`` / ``Nord et Sud``."""
-    a, b = team.seats
-    return (f"{explain.seat_name(a, lang)} {explain.catalog(lang)['and']} "
-            f"{explain.seat_name(b, lang)}")
-
-
 def _contract_cell(row: ScoreRow, lang: str) -> str:
     if row.contract is None or row.outcome is None:
         return (f'<td class="bt-sheet-contract bt-sheet-passed">'
-                f'{_e(_t("sheet.passed_out", lang))}</td>')
+                f'{escape(explain.say("table.sheet.passed_out", lang))}</td>')
     contract = row.contract
     seat = explain.seat_name(contract.taker, lang)
-    took = _t("sheet.took", lang, seat=seat, suit=explain.suit_name(contract.trump, lang))
-    return (f'<td class="bt-sheet-contract">{_sr(took)}<span aria-hidden="true">'
-            f'{_e(seat)} {_suit(contract.trump, lang, name=False)}</span> '
+    took = explain.say("table.sheet.took", lang, seat=seat,
+                       suit=explain.suit_name(contract.trump, lang))
+    return (f'<td class="bt-sheet-contract">{sr_only(took)}<span aria-hidden="true">'
+            f'{escape(seat)} {suit_html(contract.trump, lang, name=False)}</span> '
             f"{_outcome_badge(row.outcome, lang)}</td>")
 
 
@@ -259,7 +250,7 @@ def render_score_sheet(sheet: ScoreSheet, *, lang: str, target: int | None = Non
         ValueError: unknown language, or a ``target`` other than the sheet's (the sheet
             decides the winner with its own).
     """
-    _check_lang(lang)
+    explain.check_language(lang)
     if target is None:
         target = sheet.target
     elif target != sheet.target:
@@ -267,14 +258,14 @@ def render_score_sheet(sheet: ScoreSheet, *, lang: str, target: int | None = Non
                          f"{sheet.target} (R6.8): the sheet decides the winner with its own")
     nous, eux = sheet.nous, sheet.eux
     us, them = explain.text("team_us", lang), explain.text("team_them", lang)
-    running = _t("sheet.running", lang)
+    running = explain.say("table.sheet.running", lang)
     bodies = []
     for entry in sheet.entries:
         row = entry.row
         marks = "".join(
             f'<td class="bt-sheet-num" data-team="{team}" data-mark="{mark}" '
             f'data-total="{total}"><b>{_n(mark, lang)}</b><small class="bt-sheet-running">'
-            f"{_sr(running + ' ')}{_n(total, lang)}</small></td>"
+            f"{sr_only(running + ' ')}{_n(total, lang)}</small></td>"
             for team, mark, total in ((nous, entry.nous, entry.nous_total),
                                       (eux, entry.eux, entry.eux_total)))
         main = (f'<tr class="bt-sheet-row" data-deal="{row.number}">'
@@ -282,9 +273,9 @@ def render_score_sheet(sheet: ScoreSheet, *, lang: str, target: int | None = Non
                 f"{_contract_cell(row, lang)}{marks}</tr>")
         more = ""
         if row.breakdown is not None:
-            summary = _t("sheet.details", lang, n=row.number)
+            summary = explain.say("table.sheet.details", lang, n=row.number)
             more = (f'<tr class="bt-sheet-more"><td colspan="4"><details>'
-                    f"<summary>{_e(summary)}</summary>"
+                    f"<summary>{escape(summary)}</summary>"
                     f"{render_deal_breakdown(row.breakdown, lang=lang, nous=nous)}"
                     "</details></td></tr>")
         outcome = row.outcome.value if row.outcome is not None else "passed"
@@ -292,43 +283,46 @@ def render_score_sheet(sheet: ScoreSheet, *, lang: str, target: int | None = Non
                       "</tbody>")
     if not bodies:
         bodies.append(f'<tbody><tr><td colspan="4" class="bt-sheet-empty">'
-                      f'{_e(_t("sheet.empty", lang))}</td></tr></tbody>')
+                      f'{escape(explain.say("table.sheet.empty", lang))}</td></tr></tbody>')
     totals = sheet.totals
-    head = (f'<thead><tr><th scope="col">{_e(_t("sheet.deal", lang))}</th>'
-            f'<th scope="col">{_e(_t("sheet.contract", lang))}</th>'
-            f'<th scope="col" class="bt-sheet-num" data-team="{nous}">{_e(us)}'
-            f'<small>{_e(_seats_of(nous, lang))}</small></th>'
-            f'<th scope="col" class="bt-sheet-num" data-team="{eux}">{_e(them)}'
-            f'<small>{_e(_seats_of(eux, lang))}</small></th></tr></thead>')
+    head = (f'<thead><tr><th scope="col">{escape(explain.say("table.sheet.deal", lang))}</th>'
+            f'<th scope="col">{escape(explain.say("table.sheet.contract", lang))}</th>'
+            f'<th scope="col" class="bt-sheet-num" data-team="{nous}">{escape(us)}'
+            f'<small>{escape(explain.team_seats(nous, lang))}</small></th>'
+            f'<th scope="col" class="bt-sheet-num" data-team="{eux}">{escape(them)}'
+            f'<small>{escape(explain.team_seats(eux, lang))}</small></th></tr></thead>')
     foot = (f'<tfoot><tr class="bt-sheet-total"><th scope="row" colspan="2">'
-            f'{_e(_t("sheet.total", lang))}</th>'
+            f'{escape(explain.say("table.sheet.total", lang))}</th>'
             f'<td class="bt-sheet-num" data-team="{nous}" data-total="{totals[nous]}">'
             f"{_n(totals[nous], lang)}</td>"
             f'<td class="bt-sheet-num" data-team="{eux}" data-total="{totals[eux]}">'
             f"{_n(totals[eux], lang)}</td></tr></tfoot>")
     bars = "".join(
         f'<div class="bt-sheet-bar" aria-hidden="true"><span class="bt-sheet-bar-team">'
-        f'{_e(word)}</span><span class="bt-sheet-bar-track"><span class="bt-sheet-bar-fill '
+        f'{escape(word)}</span><span class="bt-sheet-bar-track"><span class="bt-sheet-bar-fill '
         f'bt-sheet-bar-{css}" style="width: {min(100, round(100 * totals[team] / target))}%">'
         f"</span></span></div>"
         for team, word, css in ((nous, us, "nous"), (eux, them, "eux")))
-    notes = [f'<p class="bt-sheet-target" data-target="{target}">'
-             f'{_e(_t("sheet.target", lang, target=_n(target, lang)))}</p>{bars}']
+    goal = explain.say("table.sheet.target", lang, target=_n(target, lang))
+    notes = [f'<p class="bt-sheet-target" data-target="{target}">{escape(goal)}</p>{bars}']
     if sheet.reserve:
+        reserve = explain.say("table.sheet.reserve", lang, points=_n(sheet.reserve, lang))
         notes.append(f'<p class="bt-sheet-reserve" data-reserve="{sheet.reserve}">'
-                     f'{_e(_t("sheet.reserve", lang, points=_n(sheet.reserve, lang)))}</p>')
+                     f"{escape(reserve)}</p>")
     if sheet.winner is not None:
         key = "sheet.winner_us" if sheet.winner is nous else "sheet.winner_them"
+        words = explain.say(f"table.{key}", lang, nous=_n(totals[nous], lang),
+                            eux=_n(totals[eux], lang))
         notes.append(f'<p class="bt-sheet-winner" role="status" data-winner="{sheet.winner}">'
-                     f'{_e(_t(key, lang, nous=_n(totals[nous], lang), eux=_n(totals[eux], lang)))}'
-                     "</p>")
+                     f"{escape(words)}</p>")
     elif sheet.tied_over_target:
         notes.append(f'<p class="bt-sheet-winner" role="status">'
-                     f'{_e(_t("sheet.tied", lang))}</p>')
-    title = _t("sheet.title", lang)
-    teams = _t("sheet.teams", lang, nous=_seats_of(nous, lang), eux=_seats_of(eux, lang))
-    return (f'<section class="bt-sheet" aria-label="{_e(title)}">'
-            f'<h3 class="bt-sheet-title">{_e(title)}</h3>'
-            f'<table class="bt-sheet-table"><caption class="bt-table-sr">{_e(title)}. '
-            f"{_e(teams)}</caption>{head}{''.join(bodies)}{foot}</table>"
+                     f'{escape(explain.say("table.sheet.tied", lang))}</p>')
+    title = explain.say("table.sheet.title", lang)
+    teams = explain.say("table.sheet.teams", lang, nous=explain.team_seats(nous, lang),
+                        eux=explain.team_seats(eux, lang))
+    return (f'<section class="bt-sheet" aria-label="{escape(title)}">'
+            f'<h3 class="bt-sheet-title">{escape(title)}</h3>'
+            f'<table class="bt-sheet-table"><caption class="bt-table-sr">{escape(title)}. '
+            f"{escape(teams)}</caption>{head}{''.join(bodies)}{foot}</table>"
             f'<div class="bt-sheet-notes">{"".join(notes)}</div></section>')

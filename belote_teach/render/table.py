@@ -22,22 +22,20 @@ so colour is never the only signal; every text is escaped; learner text comes fr
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
 
 from belote_teach import explain
-from belote_teach.engine.announcements import Announcement
-from belote_teach.engine.bidding import Bid
-from belote_teach.engine.cards import DECK, DIX_DE_DER, Card, Seat, Suit, Team, hand_order
+from belote_teach.engine.cards import DECK, DIX_DE_DER, Card, Seat, Team, hand_order
 from belote_teach.engine.deal import Phase
 from belote_teach.engine.observation import Observation
 from belote_teach.engine.trick import Trick
-from belote_teach.explain.calls import announcement_name, bid_words
+from belote_teach.explain.calls import announcement_name, announcement_type_name, bid_words
 from belote_teach.render import card_picture
+from belote_teach.render.html import escape, sr_only, suit_html
 
-__all__ = ["NOTHING_SAID", "dealer_chip_html", "render_last_trick", "render_table", "spoken_words"]
+__all__ = ["NOTHING_SAID", "dealer_chip_html", "render_last_trick", "render_table", "seat_area",
+           "spoken_words"]
 
 #: No words said: the default of ``spoken`` (read-only, so it can be a default).
 NOTHING_SAID: Mapping[Seat, str] = MappingProxyType({})
@@ -47,43 +45,11 @@ _AREAS = ("S", "E", "N", "W")
 
 
 # ---------------------------------------------------------------------------- helpers
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
-def _check_lang(lang: str) -> None:
-    explain.catalog(lang)  # raises ValueError on an unknown language
-
-
-def _t(key: str, lang: str, **values: object) -> str:
-    """A sentence of the catalog's ``table`` section (``"sheet.title"`` for nested keys)."""
-    node: Any = explain.catalog(lang)["table"]
-    for part in key.split("."):
-        node = node[part]
-    return str(node).format(**values)
-
-
-def _sr(text: str) -> str:
-    """Text for screen readers only."""
-    return f'<span class="bt-table-sr">{_e(text)}</span>'
-
-
-def _suit(suit: Suit, lang: str, *, name: bool = True) -> str:
-    """A suit symbol (coloured, but a symbol) with its name, shown or for screen readers."""
-    colour = "bt-table-red" if suit.is_red else "bt-table-black"
-    label = explain.suit_name(suit, lang)
-    shown = f" {_e(label)}" if name else _sr(f" {label}")
-    return (f'<span class="bt-table-sym {colour} bt-suit-{suit}" aria-hidden="true">'
-            f"{suit.symbol}</span>{shown}")
-
-
-def _team_word(team: Team, nous: Team, lang: str) -> str:
-    return explain.text("team_us" if team is nous else "team_them", lang)
-
-
-def _area(seat: Seat, me: Seat) -> str:
-    """Where ``seat`` sits on the table drawn for ``me``: ``S`` (me), ``E`` (on my right,
-    plays after me), ``N`` (partner) or ``W``."""
+def seat_area(seat: Seat, me: Seat) -> str:
+    """Where ``seat`` sits on the table drawn for ``me`` (R1.1, counter-clockwise): ``S``
+    (``me``, at the bottom), ``E`` (on the right, plays after ``me``), ``N`` (the
+    partner, at the top) or ``W``; the ``data-area`` of the seats and cards drawn there.
+    Raises nothing."""
     seat_at = me
     for area in _AREAS:
         if seat_at is seat:
@@ -94,19 +60,7 @@ def _area(seat: Seat, me: Seat) -> str:
 
 def _plis(n: int, lang: str) -> str:
     """``n`` plis as the language counts them: "0 plis" / "0 pli", "1 pli", "2 plis"."""
-    return _t(explain.plural_key("plis", n, lang), lang, n=n)
-
-
-def _bid_words(bid: Bid, lang: str) -> str:
-    """What a seat says for ``bid``: the bidding buttons' words (``"Je passe"``)."""
-    return bid_words(bid, lang)
-
-
-def _announcement_words(announcement: Announcement, lang: str) -> str:
-    """An announcement shown by a seat or on the score sheet: the course's one format,
-    :func:`~belote_teach.explain.calls.announcement_name` (``"tierce 10♣ 9♣ 8♣ (20
-    points)"``)."""
-    return announcement_name(announcement, lang)
+    return explain.say(explain.plural_key("table.plis", n, lang), lang, n=n)
 
 
 # ---------------------------------------------------------------------------- words said
@@ -128,28 +82,27 @@ def spoken_words(obs: Observation, lang: str) -> dict[Seat, str]:
     Raises:
         ValueError: unknown language.
     """
-    _check_lang(lang)
+    explain.check_language(lang)
     said: dict[Seat, list[str]] = {}
     if obs.phase.is_bidding or obs.phase is Phase.PASSED_OUT:
         for seat, bid in obs.bids:
-            said[seat] = [_bid_words(bid, lang)]
+            said[seat] = [bid_words(bid, lang)]
     elif obs.phase is Phase.PLAY:
         trick = obs.trick
         if not obs.tricks:
             if trick is not None and not trick.plays and obs.bids:
                 seat, bid = obs.bids[-1]
-                said[seat] = [_bid_words(bid, lang)]
-            types = explain.catalog(lang)["calls"]["types"]
+                said[seat] = [bid_words(bid, lang)]
             for seat, kind in obs.announcements_heard:
-                said.setdefault(seat, []).append(str(types[kind.value]))
+                said.setdefault(seat, []).append(announcement_type_name(kind, lang))
         elif len(obs.tricks) == 1:
             for declared in obs.shown_announcements:
                 said.setdefault(declared.seat, []).append(
-                    _announcement_words(declared.announcement, lang))
+                    announcement_name(declared.announcement, lang))
         on_table = set(trick.cards) if trick is not None else set()
         for call in obs.belote_calls:
             if call.card in on_table:
-                said.setdefault(call.seat, []).append(_t(call.word, lang))
+                said.setdefault(call.seat, []).append(explain.say(f"table.{call.word}", lang))
     return {seat: ", ".join(words) for seat, words in said.items()}
 
 
@@ -172,16 +125,16 @@ def _backs(seat: Seat, count: int, lang: str) -> str:
     """A fan of card backs with the count: no face, no card name."""
     name = explain.seat_name(seat, lang)
     if count == 0:
-        label = _t("hidden_none", lang, seat=name)
+        label = explain.say("table.hidden_none", lang, seat=name)
     elif count == 1:
-        label = _t("hidden_one", lang, seat=name)
+        label = explain.say("table.hidden_one", lang, seat=name)
     else:
-        label = _t("hidden", lang, seat=name, n=count)
+        label = explain.say("table.hidden", lang, seat=name, n=count)
     if count == 0:
         return (f'<div class="bt-table-hidden bt-table-hidden-empty" data-count="0">'
-                f"{_sr(label)}</div>")
+                f"{sr_only(label)}</div>")
     backs = '<span class="bt-table-back"></span>' * count
-    return (f'<div class="bt-table-hidden" role="img" aria-label="{_e(label)}" '
+    return (f'<div class="bt-table-hidden" role="img" aria-label="{escape(label)}" '
             f'data-count="{count}"><span class="bt-table-fan" aria-hidden="true">{backs}'
             f'</span><span class="bt-table-count" aria-hidden="true">{count}</span></div>')
 
@@ -195,49 +148,47 @@ def dealer_chip_html(lang: str) -> str:
     Raises:
         ValueError: unknown language.
     """
-    name = _e(_t("dealer", lang))
+    name = escape(explain.say("table.dealer", lang))
     return (f'<span class="bt-table-dealer" role="img" aria-label="{name}" title="{name}">'
-            f'<span aria-hidden="true">{_e(_t("dealer_chip", lang))}</span></span>')
+            f'<span aria-hidden="true">{escape(explain.say("table.dealer_chip", lang))}'
+            "</span></span>")
 
 
 def _seat_html(obs: Observation, seat: Seat, lang: str, words: str, *, show_hand: bool) -> str:
     me = obs.seat
-    area = _area(seat, me)
-    if seat is me:
-        role = explain.text("you", lang)
-    elif seat is me.partner:
-        role = explain.text("partner", lang)
-    else:
-        role = explain.text("opponent", lang)
-    team = _team_word(seat.team, me.team, lang)
+    area = seat_area(seat, me)
+    role = explain.seat_role(seat, me, lang)
+    team = explain.team_column(seat.team, me.team, lang)
     name = explain.seat_name(seat, lang)
     chips = []
     if seat is obs.dealer:
         chips.append(dealer_chip_html(lang))
     if obs.taker is seat and obs.trump is not None:
-        chips.append(f'<span class="bt-table-taker">{_e(_t("taker", lang))} '
-                     f'{_suit(obs.trump, lang, name=False)}</span>')
+        chips.append(f'<span class="bt-table-taker">{escape(explain.say("table.taker", lang))} '
+                     f'{suit_html(obs.trump, lang, name=False)}</span>')
     turn = obs.turn is seat and not obs.phase.is_over
     if turn:
         key = "your_turn" if seat is me else (
             "turn_bid" if obs.phase.is_bidding else "turn_play")
-        chips.append(f'<span class="bt-table-turn-chip">{_e(_t(key, lang))}</span>')
+        chips.append(f'<span class="bt-table-turn-chip">'
+                     f'{escape(explain.say(f"table.{key}", lang))}</span>')
     role_css = {"S": "you", "N": "partner"}.get(area, "opponent")
-    plate = (f'<div class="bt-table-plate"><b class="bt-table-name">{_e(name)}</b>'
-             f'<span class="bt-table-role bt-table-role-{role_css}">{_e(role)} · '
-             f'<span class="bt-table-team">{_e(team)}</span></span>{"".join(chips)}</div>')
+    plate = (f'<div class="bt-table-plate"><b class="bt-table-name">{escape(name)}</b>'
+             f'<span class="bt-table-role bt-table-role-{role_css}">{escape(role)} · '
+             f'<span class="bt-table-team">{escape(team)}</span></span>{"".join(chips)}</div>')
     bubble = ""
     if words:
-        bubble = (f'<div class="bt-table-says">{_sr(_t("says", lang, seat=name, words=""))}'
-                  f"«\u00a0{_e(words)}\u00a0»</div>")
+        says = explain.say("table.says", lang, seat=name, words="")
+        bubble = (f'<div class="bt-table-says">{sr_only(says)}'
+                  f"«\u00a0{escape(words)}\u00a0»</div>")
     if seat is me:
         body = _hand_html(obs, lang) if show_hand else ""
         parts = [bubble, plate, body]
     else:
         parts = [plate, _backs(seat, _hidden_count(obs, seat), lang), bubble]
     css = "bt-table-seat" + (" bt-table-turn" if turn else "")
-    label = _t("seat_group", lang, seat=name, role=role, team=team)
-    return (f'<div class="{css} bt-table-seat-{area}" role="group" aria-label="{_e(label)}" '
+    label = explain.say("table.seat_group", lang, seat=name, role=role, team=team)
+    return (f'<div class="{css} bt-table-seat-{area}" role="group" aria-label="{escape(label)}" '
             f'data-seat="{seat}" data-area="{area}">{"".join(parts)}</div>')
 
 
@@ -257,16 +208,16 @@ def _hand_html(obs: Observation, lang: str) -> str:
         label = explain.suit_name(suit, lang)
         tag = ""
         if is_trump:
-            colon = explain.catalog(lang)["label_separator"]
+            colon = explain.say("label_separator", lang)
             label = f"{explain.text('trump', lang)}{colon}{label}"
             tag = (f'<span class="bt-table-atout-tag" aria-hidden="true">'
-                   f'{_e(_t("atout", lang))}</span>')
+                   f'{escape(explain.say("table.atout", lang))}</span>')
         cards = "".join(card_picture(c, lang) for c in group)
         css = "bt-table-suit" + (" bt-table-suit-atout" if is_trump else "")
-        parts.append(f'<div class="{css}" role="group" aria-label="{_e(label)}">{tag}'
+        parts.append(f'<div class="{css}" role="group" aria-label="{escape(label)}">{tag}'
                      f'<div class="bt-table-suit-cards">{cards}</div></div>')
-    title = _t("your_hand", lang, n=len(obs.hand))
-    return (f'<div class="bt-table-hand" role="group" aria-label="{_e(title)}">'
+    title = explain.say("table.your_hand", lang, n=len(obs.hand))
+    return (f'<div class="bt-table-hand" role="group" aria-label="{escape(title)}">'
             f'{"".join(parts)}</div>')
 
 
@@ -275,10 +226,10 @@ def _compass(trick: Trick, me: Seat, lang: str, *, show_master: bool) -> str:
     master = trick.master if show_master else None
     plays = []
     for index, play in enumerate(trick.plays, start=1):
-        area = _area(play.seat, me)
+        area = seat_area(play.seat, me)
         is_master = master is not None and master.seat is play.seat
         name = explain.seat_name(play.seat, lang)
-        said = _t("played", lang, seat=name, card=explain.card_name(play.card, lang))
+        said = explain.say("table.played", lang, seat=name, card=explain.card_name(play.card, lang))
         extra = [explain.text("lead_badge", lang)] if index == 1 else []
         if is_master:
             extra.append(explain.text("master", lang))
@@ -288,11 +239,11 @@ def _compass(trick: Trick, me: Seat, lang: str, *, show_master: bool) -> str:
         tag = ""
         if is_master:
             tag = (f'<span class="bt-table-master" aria-hidden="true">'
-                   f'{_e(explain.text("master", lang))}</span>')
+                   f'{escape(explain.text("master", lang))}</span>')
         picture = card_picture(play.card, lang, "master" if is_master else "")
         plays.append(
             f'<li class="bt-table-play bt-table-play-{area}" data-seat="{play.seat}" '
-            f'data-card="{play.card}" data-order="{index}">{_sr(said)}'
+            f'data-card="{play.card}" data-order="{index}">{sr_only(said)}'
             f'<span aria-hidden="true">{picture}</span>{badge}{tag}</li>')
     return f'<ul class="bt-table-compass">{"".join(plays)}</ul>'
 
@@ -303,39 +254,43 @@ def _centre(obs: Observation, lang: str, *, show_master: bool) -> str:
     if obs.phase.is_bidding or obs.phase is Phase.PASSED_OUT:
         stock = 32 - 4 * len(obs.hand) - 1
         round_no = 2 if obs.phase is Phase.BIDDING_2 else 1
-        caption = (_t("passed_out", lang) if obs.phase is Phase.PASSED_OUT
-                   else _t("bidding", lang, round=round_no))
+        caption = (explain.say("table.passed_out", lang) if obs.phase is Phase.PASSED_OUT
+                   else explain.say("table.bidding", lang, round=round_no))
         stack = '<span class="bt-table-back"></span>' * 3
+        label = explain.say("table.turned", lang)
         parts.append(
             f'<div class="bt-table-deck"><figure class="bt-table-turned">'
-            f'{card_picture(obs.turned, lang)}<figcaption>{_e(_t("turned", lang))}'
+            f'{card_picture(obs.turned, lang)}<figcaption>{escape(label)}'
             f"</figcaption></figure>"
-            f'<div class="bt-table-stock" role="img" aria-label="{_e(_t("stock", lang, n=stock))}">'
+            f'<div class="bt-table-stock" role="img" '
+            f'aria-label="{escape(explain.say("table.stock", lang, n=stock))}">'
             f'<span class="bt-table-stack" aria-hidden="true">{stack}</span>'
             f'<span class="bt-table-count" aria-hidden="true">{stock}</span></div></div>'
-            f'<p class="bt-table-caption">{_e(caption)}</p>')
-        label = _t("turned", lang)
+            f'<p class="bt-table-caption">{escape(caption)}</p>')
+        label = explain.say("table.turned", lang)
     else:
         trick = obs.trick
         if obs.phase is Phase.SCORED or trick is None:
             shown = obs.tricks[-1] if obs.tricks else None
-            caption = _t("deal_over", lang)
+            caption = explain.say("table.deal_over", lang)
             if shown is not None:
                 winner = explain.seat_name(shown.winner, lang)
-                caption += f" · {_t('last_trick', lang)}, {_t('won_by_seat', lang, seat=winner)}"
+                caption += (f" · {explain.say('table.last_trick', lang)}, "
+                            f"{explain.say('table.won_by_seat', lang, seat=winner)}")
         else:
             shown = trick
             number = len(obs.tricks) + 1
-            caption = _t("trick_no", lang, n=number)
+            caption = explain.say("table.trick_no", lang, n=number)
             if not trick.plays:
-                lead = (_t("you_lead", lang) if trick.leader is me
-                        else _t("leads", lang, seat=explain.seat_name(trick.leader, lang)))
+                leader = explain.seat_name(trick.leader, lang)
+                lead = (explain.say("table.you_lead", lang) if trick.leader is me
+                        else explain.say("table.leads", lang, seat=leader))
                 caption += f" · {lead}"
         if shown is not None:
             parts.append(_compass(shown, me, lang, show_master=show_master))
-        parts.append(f'<p class="bt-table-caption">{_e(caption)}</p>')
-        label = _t("trick_group", lang)
-    return (f'<div class="bt-table-centre" role="group" aria-label="{_e(label)}">'
+        parts.append(f'<p class="bt-table-caption">{escape(caption)}</p>')
+        label = explain.say("table.trick_group", lang)
+    return (f'<div class="bt-table-centre" role="group" aria-label="{escape(label)}">'
             f'{"".join(parts)}</div>')
 
 
@@ -362,43 +317,44 @@ def _bar(obs: Observation, lang: str, game_totals: Mapping[Team, int] | None,
     items = []
     if obs.contract is not None:
         contract = obs.contract
-        taken = _t("taken_by", lang, seat=explain.seat_name(contract.taker, lang),
+        taken = explain.say("table.taken_by", lang, seat=explain.seat_name(contract.taker, lang),
                    round=contract.round)
         items.append(
             f'<div class="bt-table-box bt-table-box-atout"><span class="bt-table-key">'
-            f'{_e(_t("atout", lang))}</span><span class="bt-table-big">'
-            f'{_suit(contract.trump, lang)}</span><span class="bt-table-small">'
-            f"{_e(taken)}</span></div>")
+            f'{escape(explain.say("table.atout", lang))}</span><span class="bt-table-big">'
+            f'{suit_html(contract.trump, lang)}</span><span class="bt-table-small">'
+            f"{escape(taken)}</span></div>")
     else:
         items.append(
-            f'<div class="bt-table-box"><span class="bt-table-key">{_e(_t("turned", lang))}'
-            f'</span><span class="bt-table-big">{_e(explain.card_short(obs.turned, lang))}'
-            f'{_sr(" " + explain.card_name(obs.turned, lang))}</span></div>')
+            f'<div class="bt-table-box"><span class="bt-table-key">'
+            f'{escape(explain.say("table.turned", lang))}</span>'
+            f'<span class="bt-table-big">{escape(explain.card_short(obs.turned, lang))}'
+            f'{sr_only(" " + explain.card_name(obs.turned, lang))}</span></div>')
     if obs.contract is not None:
         points, plis = _deal_points(obs)
         cells = "".join(
-            f'<span class="bt-table-score"><span class="bt-table-team">{_e(word)}</span> '
+            f'<span class="bt-table-score"><span class="bt-table-team">{escape(word)}</span> '
             f'<b data-team="{team}" data-points="{points[team]}">'
-            f'{_e(_t("points_short", lang, points=points[team]))}</b> '
-            f'<span class="bt-table-small">{_e(_plis(plis[team], lang))}</span></span>'
+            f'{escape(explain.say("table.points_short", lang, points=points[team]))}</b> '
+            f'<span class="bt-table-small">{escape(_plis(plis[team], lang))}</span></span>'
             for team, word in ((nous, us), (eux, them)))
         items.append(f'<div class="bt-table-box bt-table-box-deal"><span class="bt-table-key">'
-                     f'{_e(_t("deal_points", lang))}</span>{cells}</div>')
+                     f'{escape(explain.say("table.deal_points", lang))}</span>{cells}</div>')
     if game_totals is not None:
         cells = "".join(
-            f'<span class="bt-table-score"><span class="bt-table-team">{_e(word)}</span> '
+            f'<span class="bt-table-score"><span class="bt-table-team">{escape(word)}</span> '
             f'<b data-team="{team}" data-total="{int(game_totals[team])}">'
             f"{explain.number(int(game_totals[team]), lang)}</b></span>"
             for team, word in ((nous, us), (eux, them)))
         shown = explain.number(target, lang) if target is not None else ""
-        goal = (f'<span class="bt-table-small">{_e(_t("target", lang, target=shown))}</span>'
+        goal = (f'<span class="bt-table-small">'
+                f'{escape(explain.say("table.target", lang, target=shown))}</span>'
                 if target is not None else "")
         items.append(f'<div class="bt-table-box bt-table-box-game"><span class="bt-table-key">'
-                     f'{_e(_t("game", lang))}</span>{cells}{goal}</div>')
+                     f'{escape(explain.say("table.game", lang))}</span>{cells}{goal}</div>')
     if obs.reserve:
-        items.append(f'<div class="bt-table-box bt-table-box-reserve">'
-                     f'{_e(_t("reserve", lang, points=explain.number(obs.reserve, lang)))}'
-                     "</div>")
+        reserve = explain.say("table.reserve", lang, points=explain.number(obs.reserve, lang))
+        items.append(f'<div class="bt-table-box bt-table-box-reserve">{escape(reserve)}</div>')
     return f'<div class="bt-table-bar">{"".join(items)}</div>'
 
 
@@ -442,7 +398,7 @@ def render_table(obs: Observation, *, lang: str, game_totals: Mapping[Team, int]
     Raises:
         ValueError: unknown language.
     """
-    _check_lang(lang)
+    explain.check_language(lang)
     me = obs.seat
     seats = [_seat_html(obs, seat, lang, spoken.get(seat, ""), show_hand=show_hand)
              for seat in (me.partner, me.previous, me.next, me)]
@@ -451,9 +407,9 @@ def render_table(obs: Observation, *, lang: str, game_totals: Mapping[Team, int]
     if last_trick_shown and obs.tricks and obs.phase is Phase.PLAY:
         last = (f'<div class="bt-table-corner">'
                 f"{render_last_trick(obs.tricks[-1], lang=lang, me=me)}</div>")
-    title = _t("title", lang)
-    return (f'<section class="bt-table-wrap" aria-label="{_e(title)}" data-seat="{me}" '
-            f'data-phase="{obs.phase.value}"><h3 class="bt-table-sr">{_e(title)}</h3>'
+    title = explain.say("table.title", lang)
+    return (f'<section class="bt-table-wrap" aria-label="{escape(title)}" data-seat="{me}" '
+            f'data-phase="{obs.phase.value}"><h3 class="bt-table-sr">{escape(title)}</h3>'
             f"{_bar(obs, lang, game_totals, target)}"
             f'<div class="bt-table-felt">{seats[0]}{seats[1]}{centre}{seats[2]}{last}'
             f"{seats[3]}</div></section>")
@@ -480,7 +436,7 @@ def render_last_trick(trick: Trick, *, lang: str, me: Seat | None = None,
         PhaseError: the pli is not complete (a ``ValueError`` too).
         ValueError: ``number`` is not a whole number from 1 to 8.
     """
-    _check_lang(lang)
+    explain.check_language(lang)
     if number is not None and (isinstance(number, bool) or not isinstance(number, int)
                                or not 1 <= number <= len(DECK) // 4):
         raise ValueError(f"number must be the pli's place in the deal, 1 to "
@@ -490,28 +446,31 @@ def render_last_trick(trick: Trick, *, lang: str, me: Seat | None = None,
     for index, play in enumerate(trick.plays, start=1):
         won = play.seat is winner
         name = explain.seat_name(play.seat, lang)
-        said = _t("played", lang, seat=name, card=explain.card_name(play.card, lang))
+        said = explain.say("table.played", lang, seat=name, card=explain.card_name(play.card, lang))
         if index == 1:
             said += f" ({explain.text('lead_badge', lang)})"
         mark = '<span class="bt-table-win" aria-hidden="true">✓</span>' if won else ""
         items.append(
             f'<li class="bt-table-last-play{" bt-table-last-won" if won else ""}" '
-            f'data-seat="{play.seat}" data-card="{play.card}">{_sr(said)}'
+            f'data-seat="{play.seat}" data-card="{play.card}">{sr_only(said)}'
             f'<span aria-hidden="true">{card_picture(play.card, lang, "master" if won else "")}'
-            f'</span><span class="bt-table-last-seat" aria-hidden="true">{_e(name)}{mark}</span>'
-            "</li>")
+            f'</span><span class="bt-table-last-seat" aria-hidden="true">{escape(name)}{mark}'
+            "</span></li>")
     seat = explain.seat_name(winner, lang)
     if me is None:
-        who = _t("won_by_seat", lang, seat=seat)
+        who = explain.say("table.won_by_seat", lang, seat=seat)
     else:
-        who = _t("won_by", lang, seat=seat, team=_team_word(winner.team, me.team, lang))
-    worth = _t(explain.plural_key("trick_points", trick.points, lang), lang, points=trick.points)
+        who = explain.say("table.won_by", lang, seat=seat,
+                          team=explain.team_column(winner.team, me.team, lang))
+    worth = explain.say(explain.plural_key("table.trick_points", trick.points, lang), lang,
+                        points=trick.points)
     summary = f"{who} · {worth}"
     if dix_de_der:
-        summary += f" {_t('dix_de_der', lang, points=DIX_DE_DER)}"
-    title = _t("last_trick", lang) if number is None else _t("review_trick", lang, n=number)
-    return (f'<section class="bt-table-last" aria-label="{_e(title)}" data-winner="{winner}" '
-            f'data-points="{trick.points}"><h4 class="bt-table-last-title">{_e(title)}</h4>'
+        summary += f" {explain.say('table.dix_de_der', lang, points=DIX_DE_DER)}"
+    title = (explain.say("table.last_trick", lang) if number is None
+             else explain.say("table.review_trick", lang, n=number))
+    return (f'<section class="bt-table-last" aria-label="{escape(title)}" data-winner="{winner}" '
+            f'data-points="{trick.points}"><h4 class="bt-table-last-title">{escape(title)}</h4>'
             f'<ol class="bt-table-last-cards">{"".join(items)}</ol>'
-            f'<p class="bt-table-last-sum">{_e(summary)}</p></section>')
+            f'<p class="bt-table-last-sum">{escape(summary)}</p></section>')
 

@@ -1,5 +1,4 @@
-"""The drill player: endless practice of one chosen rule, with a streak counter (issue 6,
-item 3).
+"""The drill player: endless practice of one chosen rule, with a streak counter.
 
 The learner picks a drill (:data:`belote_teach.course.drills.DRILLS`: the rules of the pli
 R3.1–R3.7, the pli's winner and points, the bidding, announcements, scoring) and answers
@@ -30,7 +29,6 @@ streak, the best one kept.
 
 from __future__ import annotations
 
-import html
 import random
 import uuid
 from collections.abc import Sequence
@@ -47,6 +45,7 @@ from belote_teach.course.scenarios import Scenario
 from belote_teach.course.store import MemoryStore
 from belote_teach.engine.cards import Card
 from belote_teach.render.drill import DRILL_STYLE, drill_about_html, drill_text, streak_html
+from belote_teach.render.html import escape
 from belote_teach.ui.exercise_view import ExerciseView
 from belote_teach.ui.exercises import Exercise, Progress
 from belote_teach.ui.language import language_toggle
@@ -142,7 +141,7 @@ class DrillPlayer(widgets.VBox):
     def __init__(self, drill_ids: str | Sequence[str] | None = None, *, lang: str = "en",
                  title: str = "", seed: int | None = None,
                  progress: CourseProgress | None = None):
-        explain.catalog(lang)  # validates the language
+        explain.check_language(lang)
         ids = _drill_ids(drill_ids)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise DrillChoiceError(f"seed must be a whole number or None, got {seed!r}")
@@ -374,7 +373,7 @@ class DrillPlayer(widgets.VBox):
         session = self._session
         drill_shown = self.drill
         heading = self.title or drill_text("heading", lang)
-        self.heading.value = f"<h3 class='bt-drill-heading'>{html.escape(heading)}</h3>"
+        self.heading.value = f"<h3 class='bt-drill-heading'>{escape(heading)}</h3>"
         self.choice.description = drill_text("choose", lang)
         alone = len(self.drill_ids) == 1
         self.about.value = drill_about_html(drill_shown.description(lang),

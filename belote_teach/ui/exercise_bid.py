@@ -35,7 +35,6 @@ from belote_teach.engine.observation import Observation
 from belote_teach.explain import calls as call_text
 from belote_teach.render.exercises import bid_words, bidding_html, join_words, rule_heading, say
 from belote_teach.render.table import render_table, spoken_words
-from belote_teach.ui.errors import BiddingOverError
 from belote_teach.ui.exercises import LEARNER, Exercise, Progress, Refresh, Submit
 from belote_teach.ui.shared import lean
 
@@ -60,13 +59,13 @@ def dealer_for(turned: Card, history: Sequence[Bid]) -> Seat:
 
     Raises:
         IllegalBidError, PhaseError: ``history`` is not a possible bidding.
-        BiddingOverError: no dealer makes South the next to speak (the bidding is over).
+        ValueError: no dealer makes South the next to speak (the bidding is over).
     """
     for dealer in Seat:
         if Bidding(dealer, turned, history).to_speak is LEARNER:
             return dealer
-    raise BiddingOverError(f"after the bids {[str(b) for b in history]} nobody may speak: "
-                           "the bidding is over, so South has no bid to make")
+    raise ValueError(f"after the bids {[str(b) for b in history]} nobody may speak: the "
+                     "bidding is over, so South has no bid to make")
 
 
 def _observation(scenario: BidScenario, dealer: Seat, history: Sequence[Bid]) -> Observation:
@@ -200,8 +199,8 @@ class BidExercise(Exercise[BidScenario]):
         if suit is None:
             return []
         turned = self.scenario.turned
-        held = self.observation.trumps_if_taken(suit)
-        return call_text._trump_sentences(suit, held, turned, self.round, lang)
+        held = tuple(c for c in (*self.scenario.hand, turned) if c.suit is suit)
+        return call_text.trump_sentences(suit, held, turned, self.round, lang)
 
     def _why(self, bid: Bid, lang: str) -> list[str]:
         """The atouts ``bid`` would give (:meth:`_atouts`), then the R9 tip behind the

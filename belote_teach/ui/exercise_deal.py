@@ -14,8 +14,6 @@ from the engine's tables.
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as widgets
 
 from belote_teach import explain, render
@@ -24,6 +22,7 @@ from belote_teach.engine.cards import DECK, Seat
 from belote_teach.engine.deal import CUT_MIN, PACKETS
 from belote_teach.render.deal_game import deal_table_html
 from belote_teach.render.exercises import rule_heading, say
+from belote_teach.render.html import escape
 from belote_teach.ui.exercises import LEARNER, Exercise, Progress, Refresh, Submit
 from belote_teach.ui.shared import lean
 
@@ -102,7 +101,7 @@ class DealExercise(Exercise[DealScenario]):
     def update_controls(self, progress: Progress, lang: str) -> None:
         if self._label is None:
             return
-        self._label.value = f"<b>{html.escape(say('deal_group', lang))}</b>"
+        self._label.value = f"<b>{escape(say('deal_group', lang))}</b>"
         last = progress.last
         for key, button in self.buttons.items():
             value = self._value(key)

@@ -25,6 +25,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from belote_teach.engine.cards import Card
+from belote_teach.render.html import escape
 from belote_teach.ui.board import CardBoard
 from belote_teach.ui.exercises import Exercise, Invalid, Progress
 from belote_teach.ui.shared import lean
@@ -133,7 +134,7 @@ class ExerciseView(widgets.VBox):
             raise RuntimeError("ExerciseView.draw: no exercise shown yet (call show first)")
         exercise, progress = self._shown
         self.prompt.value = (
-            f"<p class='bt-prompt'>{html.escape(exercise.prompt(lang), quote=False)}</p>")
+            f"<p class='bt-prompt'>{escape(exercise.prompt(lang))}</p>")
         controls = exercise.controls(functools.partial(self._submit, exercise),
                                      functools.partial(self._refresh, exercise))
         exercise.update_controls(progress, lang)

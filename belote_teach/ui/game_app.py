@@ -21,14 +21,12 @@ check box (♦ blue, ♣ green) and its pace are kept with the game like the oth
 game and a resumed game are drawn and paced the same way, and the score sheet follows.
 
 The message above a resumed table says what came back: "back where you left it" for a
-game saved action by action, the last save of a game saved by an earlier version of the
-course (after each deal only), or the game without a practice replay that could not be
-read.
+game saved action by action, the last save of a game saved after each deal only, or the
+game without a practice replay that could not be read.
 """
 
 from __future__ import annotations
 
-import html
 import random
 import uuid
 from collections.abc import Callable, Mapping
@@ -42,6 +40,7 @@ from belote_teach.course.progress import CourseProgress
 from belote_teach.course.saved_games import GameStore
 from belote_teach.engine.game import Game
 from belote_teach.engine.rules import RuleSet
+from belote_teach.render.html import escape
 from belote_teach.render.score_sheet import render_score_sheet
 from belote_teach.ui.language import language_toggle, relabel, resolve_language
 from belote_teach.ui.table import TableApp, paint_deck
@@ -56,8 +55,8 @@ LEVELS = ("random", "club", "expert")
 PRESETS = ("classic", "ffb2016")
 #: The pace of a new table, in seconds per computer decision.
 DEFAULT_PACE = 0.6
-#: The ``meta["saves"]`` of a game saved after every action; a save without it was written
-#: by an earlier version of the course, after each deal only.
+#: The ``meta["saves"]`` of a game saved after every action; a save without it holds the
+#: game as it stood after its last whole deal.
 SAVES = "every action"
 
 
@@ -240,7 +239,7 @@ class GameApp(widgets.VBox):
     def _resume(self) -> None:
         loaded = self.store.load(self.name, lang=self.lang)
         if loaded.problem:
-            report = (f'<div class="bt-msg bt-bad"><p>{html.escape(loaded.problem)}</p>'
+            report = (f'<div class="bt-msg bt-bad"><p>{escape(loaded.problem)}</p>'
                       "</div>")                 # worded by the store, in the language then
             self._say(lambda lang: report)
         if loaded.game is None:
@@ -372,7 +371,7 @@ class GameApp(widgets.VBox):
 
 def _message(kind: str, words: str) -> str:
     """A notice above the table: ``words`` in a box of ``kind`` (``"info"``, ``"bad"``)."""
-    return f'<div class="bt-msg bt-{kind}"><p>{html.escape(words)}</p></div>'
+    return f'<div class="bt-msg bt-{kind}"><p>{escape(words)}</p></div>'
 
 
 def _compact() -> dict[str, object]:

@@ -1,4 +1,4 @@
-"""The learner's language of this kernel (issue 7): a lesson notebook says its language
+"""The learner's language of this kernel: a lesson notebook says its language
 once, in its set-up cell (``use_language("fr")`` in every notebook of ``notebooks/fr/``),
 and every lesson function of :mod:`belote_teach.ui.lesson` and every app (welcome page,
 practice hands, game) it then builds speaks that language when no ``lang=`` is given.
@@ -91,7 +91,7 @@ def language_toggle(lang: str) -> widgets.ToggleButtons:
     return lean(
         widgets.ToggleButtons,
         options=[(code.upper(), code) for code in explain.LANGUAGES], value=lang,
-        tooltips=[str(explain.catalog(code)["language"]) for code in explain.LANGUAGES],
+        tooltips=[explain.say("language", code) for code in explain.LANGUAGES],
         style={"button_width": "52px"}, layout={"flex": "0 0 auto", "width": "auto"})
 
 

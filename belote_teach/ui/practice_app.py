@@ -1,4 +1,4 @@
-"""Guided practice hands (issue 5, ``notebooks/en/07-practice-hands.ipynb``,
+"""Guided practice hands (``notebooks/en/07-practice-hands.ipynb``,
 ``notebooks/fr/07-donnes-d-entrainement.ipynb``): a curated
 deal (:mod:`belote_teach.course.practice`) played at the table with computer partner and
 opponents, the coach on or off, then an end-of-deal debrief listing the learner's
@@ -13,7 +13,6 @@ to the next, and the debrief's positions follow it.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
 import ipywidgets as widgets
@@ -22,6 +21,7 @@ from belote_teach import explain
 from belote_teach.coach.session import Mistake, TableSession
 from belote_teach.course.practice import PracticeDeal
 from belote_teach.course.progress import CourseProgress
+from belote_teach.render.html import escape
 from belote_teach.render.table import render_table
 from belote_teach.ui.language import language_toggle, relabel, resolve_language
 from belote_teach.ui.table import TableApp, paint_deck
@@ -161,8 +161,8 @@ class PracticeApp(widgets.VBox):
         lang = self.lang
         practice = self.deals[self._dealt]
         self.goal.value = (f'<div class="bt-msg bt-info"><p class="bt-head">'
-                           f"{html.escape(practice.title(lang))}</p>"
-                           f"<p>{html.escape(practice.goal(lang))}</p></div>")
+                           f"{escape(practice.title(lang))}</p>"
+                           f"<p>{escape(practice.goal(lang))}</p></div>")
 
     def _deal_over(self, app: TableApp) -> None:
         if not self._counted:                  # once per deal dealt (lesson progress)
@@ -181,7 +181,7 @@ class PracticeApp(widgets.VBox):
         key = ("debrief_none" if not mistakes
                else explain.plural_key("debrief_title", len(mistakes), lang))
         head = explain.text(key, lang, n=len(mistakes))
-        rows: list[widgets.Widget] = [widgets.HTML(f"<h3>{html.escape(head)}</h3>")]
+        rows: list[widgets.Widget] = [widgets.HTML(f"<h3>{escape(head)}</h3>")]
         for number, mistake in enumerate(mistakes, 1):
             # the button as wide as its words, the review beside it taking the rest (under
             # it on a narrow screen): a button never cuts its label
@@ -189,8 +189,8 @@ class PracticeApp(widgets.VBox):
                                     layout=widgets.Layout(width="auto", flex="0 0 auto"))
             button.on_click(lambda _, m=mistake: self.show(m))
             review = mistake.review                # its verdict in bold, as at the table
-            words = (f"<p><b>{html.escape(review.verdict_text(lang))}</b> "
-                     f"{html.escape(review.details_text(lang))}</p>")
+            words = (f"<p><b>{escape(review.verdict_text(lang))}</b> "
+                     f"{escape(review.details_text(lang))}</p>")
             text = widgets.HTML(words, layout=widgets.Layout(flex="1 1 18rem", min_width="0"))
             rows.append(widgets.HBox([button, text], layout=widgets.Layout(
                 flex_flow="row wrap", align_items="baseline")))

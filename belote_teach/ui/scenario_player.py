@@ -29,7 +29,6 @@ exercises in one too).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -54,6 +53,7 @@ from belote_teach.course.scenarios import (
 )
 from belote_teach.course.store import MemoryStore
 from belote_teach.engine.cards import Card
+from belote_teach.render.html import escape
 from belote_teach.ui.exercise_announce import AnnounceExercise, CompareExercise
 from belote_teach.ui.exercise_bid import BidExercise
 from belote_teach.ui.exercise_deal import DealExercise
@@ -125,7 +125,7 @@ class ScenarioPlayer(widgets.VBox):
                  progress: CourseProgress | None = None, lesson_id: str = "lesson"):
         if not scenarios:
             raise ValueError("ScenarioPlayer needs at least one scenario, got none")
-        explain.catalog(lang)  # validates the language
+        explain.check_language(lang)
         ids = [s.id for s in scenarios]
         twice = sorted({i for i in ids if ids.count(i) > 1})
         if twice:
@@ -141,7 +141,7 @@ class ScenarioPlayer(widgets.VBox):
         self._progress = [Progress() for _ in ids]
         self._problem = self._record.read(lang=lang).problem
 
-        self.heading = lean(widgets.HTML, f"<h3>{html.escape(title)}</h3>" if title else "")
+        self.heading = lean(widgets.HTML, f"<h3>{escape(title)}</h3>" if title else "")
         self.counter = lean(widgets.HTML)
         self.score_label = lean(widgets.HTML)
         self.language = language_toggle(lang)

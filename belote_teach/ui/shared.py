@@ -1,4 +1,4 @@
-"""Layout and style models that the widgets of a page share (issue 8: a light page).
+"""Layout and style models that the widgets of a page share, so that a page stays light.
 
 ipywidgets gives every widget a ``Layout`` model of its own, and every button, HTML
 text or text box a style model too (``ButtonStyle``, ``HTMLStyle``, ...): two models in

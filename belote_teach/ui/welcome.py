@@ -1,4 +1,4 @@
-"""The welcome page (issues 6 and 7, ``notebooks/en/00-welcome.ipynb`` and
+"""The welcome page (``notebooks/en/00-welcome.ipynb`` and
 ``notebooks/fr/00-bienvenue.ipynb``): the course map with the learner's progress in every
 lesson and a link opening each lesson app of the page's edition, the link to the other
 edition's welcome page, how to use the apps, an EN / FR switch that redraws the page, and
@@ -14,7 +14,6 @@ A thin controller: the progress comes from
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -33,6 +32,7 @@ from belote_teach.render.course_map import (
     help_html,
     overall_text,
 )
+from belote_teach.render.html import escape
 from belote_teach.ui.language import language_toggle, resolve_language
 
 __all__ = ["WelcomePage"]
@@ -41,14 +41,6 @@ __all__ = ["WelcomePage"]
 HERE = "00-welcome"
 #: How many of the entries an imported file named beyond this course are listed.
 _LEFT_OUT_SHOWN = 5
-
-
-def _w(key: str, lang: str, **values: object) -> str:
-    return str(explain.catalog(lang)["welcome"][key]).format(**values)
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=False)
 
 
 class WelcomePage(widgets.VBox):
@@ -234,27 +226,29 @@ class WelcomePage(widgets.VBox):
             key = explain.plural_key(key, count, self.lang)
         worded = {name: value.told(self.lang) if isinstance(value, FileProblem) else value
                   for name, value in values.items()}
-        return render.message_html(kind, _w(key, self.lang, **worded))
+        return render.message_html(kind, explain.say(f"welcome.{key}", self.lang, **worded))
 
     def _draw(self, found: ProgressRead) -> None:
         lang = self.lang
         lines = course_overview(found.record, self.course_dir, lang=self.edition)
-        self.header.value = (f"<h1>{_e(_w('title', lang))}</h1>"
-                             f"<p class='bt-intro'>{_e(_w('intro', lang))}</p>"
-                             f"<p class='bt-overall'>{_e(overall_text(lines, lang))}</p>")
+        self.header.value = (f"<h1>{escape(explain.say('welcome.title', lang))}</h1>"
+                             f"<p class='bt-intro'>{escape(explain.say('welcome.intro', lang))}</p>"
+                             f"<p class='bt-overall'>{escape(overall_text(lines, lang))}</p>")
         self.message.value = self._notice_html()
-        self.map_title.value = f"<h2>{_e(_w('map_title', lang))}</h2>"
+        self.map_title.value = f"<h2>{escape(explain.say('welcome.map_title', lang))}</h2>"
         self.course_map.value = course_map_html(lines, lang, here=HERE, edition=self.edition)
-        self.help.value = f"<h2>{_e(_w('help_title', lang))}</h2>{help_html(lang)}"
-        self.keep.value = (f"<h2>{_e(_w('keep_title', lang))}</h2>"
-                           f"<p>{_e(_w('keep_help', lang))}</p>")
+        self.help.value = (f"<h2>{escape(explain.say('welcome.help_title', lang))}</h2>"
+                           f"{help_html(lang)}")
+        self.keep.value = (f"<h2>{escape(explain.say('welcome.keep_title', lang))}</h2>"
+                           f"<p>{escape(explain.say('welcome.keep_help', lang))}</p>")
         self.download.value = download_link_html(found.record.to_json(), lang)
-        self.upload.description = _w("load", lang)
+        self.upload.description = explain.say("welcome.load", lang)
         self.upload.tooltip = self.upload.description      # the label course.css shows
         mode = self.load_mode.value
-        self.load_mode.options = [(_w(f"load_{m}", lang), m) for m in IMPORT_MODES]
+        self.load_mode.options = [(explain.say(f"welcome.load_{m}", lang), m) for m in IMPORT_MODES]
         self.load_mode.value = mode
-        self.reset_button.description = _w("reset", lang)
-        self.confirm_text.value = f"<p><b>{_e(_w('reset_confirm', lang))}</b></p>"
-        self.reset_yes.description = _w("reset_yes", lang)
-        self.reset_no.description = _w("reset_no", lang)
+        self.reset_button.description = explain.say("welcome.reset", lang)
+        confirm = explain.say("welcome.reset_confirm", lang)
+        self.confirm_text.value = f"<p><b>{escape(confirm)}</b></p>"
+        self.reset_yes.description = explain.say("welcome.reset_yes", lang)
+        self.reset_no.description = explain.say("welcome.reset_no", lang)

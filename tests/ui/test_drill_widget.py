@@ -8,6 +8,7 @@ master and points), never written in the test; every position comes from a seed.
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -74,7 +75,7 @@ def test_the_first_position_is_the_first_drills_with_its_description(player) -> 
     scenario = player.scenario
     assert scenario is not None and scenario.kind == "play"
     assert check_scenario(scenario) == []                # the engine's own answer
-    assert scenario.prompt["en"] in player.prompt.value
+    assert scenario.prompt["en"] in html.unescape(player.prompt.value)
     assert "bt-card" in player.board.hand_html and player.board.feedback_html == ""
     assert player.streak == Streak() and player.best_streak == 0
     assert "Streak: 0 in a row" in player.streak_box.value
@@ -212,7 +213,7 @@ def test_every_drill_is_shown_with_the_lesson_exercises() -> None:
         player.select(drill_id)
         scenario = player.scenario
         assert scenario is not None and scenario.kind == one.kind
-        assert scenario.prompt["en"] in player.prompt.value
+        assert scenario.prompt["en"] in html.unescape(player.prompt.value)
         assert player.board.table_html or player.board.hand_html
         assert (player.controls is None) == (one.kind == "play")
 
@@ -231,7 +232,7 @@ def test_the_language_switch_redraws_everything_in_french(player) -> None:
     assert player.scenario == scenario and player.choice.value == "must-overtrump"
     assert [label for label, _ in player.choice.options] == [
         DRILLS[i].title("fr") for i in PLAY_DRILLS]
-    assert scenario.prompt["fr"] in player.prompt.value
+    assert scenario.prompt["fr"] in html.unescape(player.prompt.value)
     assert DRILLS["must-overtrump"].description("fr") in _text(player.about.value)
     assert "Série : 1 d'affilée" in _text(player.streak_box.value)
     assert player.next_button.description == "Nouvelle position"

@@ -3,6 +3,7 @@ trait a click sets (or clicks a button) and checks the feedback and the state.""
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import pytest
@@ -57,7 +58,7 @@ def player() -> ScenarioPlayer:
 
 def test_first_exercise_is_drawn_with_prompt_table_and_clickable_hand(player) -> None:
     assert "Exercise 1 of 3" in player.counter.value
-    assert "Your partner's 10♥ was trumped." in player.prompt.value
+    assert "Your partner's 10♥ was trumped." in html.unescape(player.prompt.value)
     hand = player.board.hand_html
     for card, name in (("7S", "seven of spades"), ("AS", "ace of spades"),
                        ("KD", "king of diamonds")):
