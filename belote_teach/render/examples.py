@@ -59,7 +59,6 @@ __all__ = [
     "lesson_text",
     "packets_html",
     "seats_html",
-    "team_name",
 ]
 
 #: The reason keys of :func:`compare_reason`, one per element of
@@ -160,16 +159,10 @@ def seats_html(me: Seat, lang: str) -> str:
     centre = (f'<div class="bt-ex-seat-C"><span class="bt-ex-arrow" aria-hidden="true">↺</span>'
               f'<span class="bt-ex-small">{escape(lesson_text("seats.direction", lang))}</span>'
               "</div>")
-    caption = lesson_text("seats.caption", lang, order=arrow,
-                          us=team_name(me.team, lang), them=team_name(me.team.other, lang))
+    caption = lesson_text("seats.caption", lang, order=arrow, us=explain.team_seats(me.team, lang),
+                          them=explain.team_seats(me.team.other, lang))
     return _figure(f'<div class="bt-ex-seats">{"".join(boxes)}{centre}</div>', caption,
                    "bt-ex-table")
-
-
-def team_name(team: Team, lang: str) -> str:
-    """A team by its seats: ``North and South`` / ``Nord et Sud`` (R1.1,
-    :func:`~belote_teach.explain.team_seats`)."""
-    return explain.team_seats(team, lang)
 
 
 def count_html(cards: Sequence[Card], trump: Suit, lang: str) -> str:
@@ -455,7 +448,7 @@ def compare_html(ns: Sequence[Announcement], ew: Sequence[Announcement], trump: 
     """
     teams = {Team.NS: ns, Team.EW: ew}
     best = {team: best_announcement(items, trump) for team, items in teams.items()}
-    head = "".join(f'<th scope="col">{escape(team_name(t, lang))}</th>' for t in teams)
+    head = "".join(f'<th scope="col">{escape(explain.team_seats(t, lang))}</th>' for t in teams)
 
     def names(items: Iterable[Announcement]) -> str:
         shown = [f"<li>{escape(announcement_name(a, lang))}</li>" for a in items]
@@ -472,7 +465,7 @@ def compare_html(ns: Sequence[Announcement], ew: Sequence[Announcement], trump: 
     if winner is None:
         verdict = because
     else:
-        verdict = lesson_text("compare.winner", lang, team=team_name(winner, lang),
+        verdict = lesson_text("compare.winner", lang, team=explain.team_seats(winner, lang),
                               points=scored, because=because)
     table = (f'<table class="bt-sheet-break bt-ex-compare"><thead><tr><td></td>{head}</tr>'
              f"</thead><tbody>{rows}</tbody></table>")

@@ -31,11 +31,12 @@ def _fields(text: str) -> set[str]:
             for n in names}
 
 
-def _leaves(tree: object, prefix: str = "") -> dict[str, str]:
+def catalog_sentences(tree: object, prefix: str = "") -> dict[str, str]:
+    """Every sentence of a catalog (or of one of its sections) by its dotted path."""
     if isinstance(tree, dict):
         out: dict[str, str] = {}
         for key, value in tree.items():
-            out.update(_leaves(value, f"{prefix}{key}."))
+            out.update(catalog_sentences(value, f"{prefix}{key}."))
         return out
     return {prefix.rstrip("."): str(tree)}
 
@@ -47,14 +48,14 @@ _BREAKING_SPACE = re.compile(r"(?<=\S) [:;?!%»]|« ")
 
 def test_french_texts_keep_no_break_spaces_in_french_punctuation() -> None:
     """French typography: « Bravo\u00a0! », never a line break before the « ! »."""
-    leaves = _leaves(explain.catalog("fr"))
+    leaves = catalog_sentences(explain.catalog("fr"))
     bad = {key: text for key, text in leaves.items() if _BREAKING_SPACE.search(text)}
     assert not bad
 
 
 def test_catalogs_have_the_same_sentences_and_placeholders() -> None:
     en, fr = explain.catalog("en"), explain.catalog("fr")
-    en_leaves, fr_leaves = _leaves(en), _leaves(fr)
+    en_leaves, fr_leaves = catalog_sentences(en), catalog_sentences(fr)
     # French has articles and "de Nord"-style phrases that English does not need
     french_only = {k for k in fr_leaves
                    if k.startswith(("seat_of.", "card_article.", "card_possessive."))
@@ -329,7 +330,7 @@ def test_after_colon_lowers_a_sentence_but_not_a_card_or_capitals() -> None:
 def test_english_coach_texts_use_english_quotes() -> None:
     en = explain.catalog("en")
     for section in ("techniques", "coach", "calls"):
-        for key, sentence in _leaves(en[section]).items():
+        for key, sentence in catalog_sentences(en[section]).items():
             assert "«" not in sentence and "»" not in sentence, (section, key)
 
 

@@ -7,19 +7,10 @@ from __future__ import annotations
 import string
 
 import pytest
+from test_explain import catalog_sentences
 
 from belote_teach import explain
 from belote_teach.explain import MissingTextError, UnknownLanguageError
-
-
-def _sentences(tree: object, prefix: str = "") -> dict[str, str]:
-    """Every sentence of a catalog by its dotted path."""
-    if isinstance(tree, dict):
-        out: dict[str, str] = {}
-        for key, value in tree.items():
-            out.update(_sentences(value, f"{prefix}{key}."))
-        return out
-    return {prefix.rstrip("."): str(tree)}
 
 
 @pytest.mark.parametrize("lang", explain.LANGUAGES)
@@ -66,7 +57,7 @@ class _Value:
 def test_say_finds_every_sentence_of_the_catalog(lang: str) -> None:
     """Each sentence at its dotted path, keys with dots included, filled in as
     ``str.format`` fills it."""
-    sentences = _sentences(explain.catalog(lang))
+    sentences = catalog_sentences(explain.catalog(lang))
     for path, sentence in sentences.items():
         names = {name.split(".")[0].split("[")[0]
                  for _, name, _, _ in string.Formatter().parse(sentence) if name}
