@@ -9,7 +9,7 @@ import string
 import pytest
 
 from belote_teach import explain
-from belote_teach.engine.cards import DECK, Card, Seat, Suit
+from belote_teach.engine.cards import DECK, Card, Seat, Suit, Team
 from belote_teach.engine.rules import Reason, Rule, RuleSet, legal_plays
 from belote_teach.engine.trick import Trick
 
@@ -483,3 +483,38 @@ def test_a_sentence_after_a_colon_starts_in_lower_case_elided_or_not() -> None:
     from belote_teach.players.base import Technique
     hint = explain.coach_hint(Card.parse("10H"), Technique.ONLY_CHOICE, (), Suit.HEARTS, "fr")
     assert ": C'est" not in hint.replace("\u00a0", " ") and "c'est le seul choix" in hint
+
+
+# ---------------------------------------------------------------------------- table words
+@pytest.mark.parametrize("lang, us, them, seats, role", [
+    ("en", "Nous", "Eux", "North and South", ("You", "Partner", "Opponent")),
+    ("fr", "Nous", "Eux", "Nord et Sud", ("Toi", "Partenaire", "Adversaire")),
+])
+def test_the_words_of_the_table_for_teams_and_seats(lang: str, us: str, them: str,
+                                                    seats: str, role: tuple[str, ...]) -> None:
+    """R8: the columns Nous / Eux; R1.1: partners sit across."""
+    assert explain.team_column(Team.NS, Team.NS, lang) == us
+    assert explain.team_column(Team.EW, Team.NS, lang) == them
+    assert explain.team_column(Team.NS, Team.EW, lang) == them
+    assert explain.team_seats(Team.NS, lang) == seats
+    me = Seat.SOUTH
+    assert (explain.seat_role(me, me, lang), explain.seat_role(Seat.NORTH, me, lang),
+            explain.seat_role(Seat.EAST, me, lang)) == role
+    assert explain.seat_role(Seat.WEST, me, lang) == role[2]
+
+
+def test_join_words_and_capitalised() -> None:
+    assert explain.join_words([], "en") == ""
+    assert explain.join_words(["a"], "fr") == "a"
+    assert explain.join_words(["a", "b", "c"], "en") == "a, b and c"
+    assert explain.join_words(["a", "b"], "fr", "or") == "a ou b"
+    assert explain.capitalised("le V♦ gagne") == "Le V♦ gagne"
+    assert explain.capitalised("") == ""
+    assert explain.after_colon(explain.capitalised("prendre")) == "prendre"
+
+
+def test_card_text_writes_the_card_as_the_sentence_asks() -> None:
+    ace = explain.CardText(Card.parse("AD"), "fr")
+    assert ace == "A♦" and f"{ace}" == "A♦"
+    assert f"{ace:the} / {ace:to} / {ace:of}" == "l'A♦ / à l'A♦ / de l'A♦"
+    assert f"{explain.CardText(Card.parse('JD'), 'en'):the}" == "the J♦"

@@ -1,15 +1,17 @@
 """render.html: the one HTML escape of the course, safe in element text and in quoted
-attribute values, and the text for screen readers only."""
+attribute values, the text for screen readers only, and a suit drawn with its name."""
 
 from __future__ import annotations
 
 import html
 from html.parser import HTMLParser
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from belote_teach.render.html import escape, sr_only
+from belote_teach.engine.cards import Suit
+from belote_teach.render.html import escape, sr_only, suit_html
 
 
 class _Reader(HTMLParser):
@@ -59,3 +61,13 @@ def test_escaped_text_reads_back_the_same_in_text_and_in_both_quotes(text: str) 
 
 def test_sr_only_is_an_escaped_span_the_stylesheet_hides() -> None:
     assert sr_only("Nous & Eux") == '<span class="bt-table-sr">Nous &amp; Eux</span>'
+
+
+@pytest.mark.parametrize("lang, word", [("en", "hearts"), ("fr", "cœur")])
+def test_suit_html_draws_the_symbol_hidden_and_the_name_in_words(lang: str, word: str) -> None:
+    shown = suit_html(Suit.HEARTS, lang)
+    assert shown == ('<span class="bt-table-sym bt-table-red bt-suit-H" aria-hidden="true">'
+                     f"♥</span> {word}")
+    spoken = suit_html(Suit.SPADES, lang, name=False)
+    assert 'bt-table-black bt-suit-S" aria-hidden="true">♠</span>' in spoken
+    assert spoken.endswith(sr_only(f" {'spades' if lang == 'en' else 'pique'}"))
