@@ -35,6 +35,7 @@ from belote_teach.engine.observation import Observation
 from belote_teach.explain import calls as call_text
 from belote_teach.render.exercises import bid_words, bidding_html, join_words, rule_heading, say
 from belote_teach.render.table import render_table, spoken_words
+from belote_teach.ui.errors import BiddingOverError
 from belote_teach.ui.exercises import LEARNER, Exercise, Progress, Refresh, Submit
 from belote_teach.ui.shared import lean
 
@@ -59,13 +60,13 @@ def dealer_for(turned: Card, history: Sequence[Bid]) -> Seat:
 
     Raises:
         IllegalBidError, PhaseError: ``history`` is not a possible bidding.
-        ValueError: no dealer makes South the next to speak (the bidding is over).
+        BiddingOverError: no dealer makes South the next to speak (the bidding is over).
     """
     for dealer in Seat:
         if Bidding(dealer, turned, history).to_speak is LEARNER:
             return dealer
-    raise ValueError(f"after the bids {[str(b) for b in history]} nobody may speak: the "
-                     "bidding is over, so South has no bid to make")
+    raise BiddingOverError(f"after the bids {[str(b) for b in history]} nobody may speak: "
+                           "the bidding is over, so South has no bid to make")
 
 
 def _observation(scenario: BidScenario, dealer: Seat, history: Sequence[Bid]) -> Observation:
@@ -199,7 +200,7 @@ class BidExercise(Exercise[BidScenario]):
         if suit is None:
             return []
         turned = self.scenario.turned
-        held = tuple(c for c in (*self.scenario.hand, turned) if c.suit is suit)
+        held = self.observation.trumps_if_taken(suit)
         return call_text.trump_sentences(suit, held, turned, self.round, lang)
 
     def _why(self, bid: Bid, lang: str) -> list[str]:
