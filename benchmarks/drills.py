@@ -12,7 +12,7 @@ loading, first imports) is left out. One core (the process is pinned to one CPU 
 OS allows).
 
 Printed per drill: the scenario kind, the draws, and the median, 95th percentile and
-maximum generation time in milliseconds; then the slowest median. Target (issue 6): a
+maximum generation time in milliseconds; then the slowest median. Target: a
 median under 50 ms for every drill.
 """
 

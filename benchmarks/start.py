@@ -93,7 +93,7 @@ QUIET_CPU = 0.10
 #: prepares the next kernel (course_server.QUIET_SECONDS), so that a rest is not the pause
 #: between two kernels prepared.
 QUIET_WINDOW = QUIET_SECONDS + 1.0
-#: The target of issue 8: a lesson interactive this many seconds after the click.
+#: The target: a lesson interactive this many seconds after the click.
 TARGET_SECONDS = 2.0
 #: What a page shows when a cell failed or a widget could not be drawn.
 BROKEN = re.compile(r"Traceback \(most recent call last\)|Error displaying widget")

@@ -4,7 +4,7 @@ can draw a widget. A script with a bounded run that prints figures, not a test.
     .venv/bin/python benchmarks/widget_state.py [--edition en] [--edition fr]
         [--lesson 03] [--top 4] [--timeout 600]
 
-Why it matters (issue 8)
+Why it matters
 ------------------------
 When a Voilà page loads, its widget manager (``@jupyter-widgets/base`` 8,
 ``_loadFromKernel``) asks the kernel for the state of every widget model over the
@@ -28,7 +28,7 @@ Per notebook: the number of widget models, the bytes of that message (KB = 1000 
 the milliseconds the kernel took to build it (one core of this machine, idle kernel: a
 loaded machine takes longer), the seconds the whole notebook took to run, the biggest
 model, and the model kinds that weigh the most (count and KB); then the
-largest page of each edition against the budget of issue 8 (under 250 models and under
+largest page of each edition against the budget (under 250 models and under
 250 KB per lesson page). A notebook that fails or runs past ``--timeout`` is reported as
 such, and the exit status is 1.
 """
@@ -47,7 +47,7 @@ from nbclient import NotebookClient
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 EDITIONS = ("en", "fr")
-#: The budget of issue 8 for one lesson page.
+#: The budget for one lesson page.
 BUDGET_MODELS = 250
 BUDGET_BYTES = 250_000
 MARK = "WIDGET-STATE "

@@ -61,9 +61,7 @@ from belote_teach.engine.transcript import parse_transcript, to_transcript
 from belote_teach.explain import check_language, explain_card
 from belote_teach.players import Player, Technique, make_player
 
-# ReplayError (from coach.errors) is importable from here too: the game app reads it here.
-__all__ = ["MARKS", "Advice", "Event", "Feedback", "Mistake", "Part", "ReplayError",
-           "TableSession", "parts"]
+__all__ = ["MARKS", "Advice", "Event", "Feedback", "Mistake", "Part", "TableSession", "parts"]
 
 Review = plays.Review | calls.BidReview | calls.AnnouncementReview \
     | calls.BeloteReview

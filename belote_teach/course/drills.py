@@ -108,7 +108,6 @@ from belote_teach.engine.rules import LegalPlays, Rule, legal_plays
 from belote_teach.engine.scoring import Outcome, score_deal
 from belote_teach.engine.trick import Trick
 from belote_teach.explain import LANGUAGES, card_with, catalog, suit_name
-from belote_teach.players.base import says_belote
 from belote_teach.players.club import ClubPlayer
 
 __all__ = [
@@ -289,7 +288,7 @@ def _club_card(deal: Deal, rng: random.Random) -> None:
     announce = (tuple(_CLUB.choose_announcements(seen, rng).action)
                 if seen.announcements_available else ())
     card = _CLUB.choose_card(seen, rng).action
-    deal.play(card, seat=seat, announce=announce, belote=says_belote(deal, seat, card))
+    deal.play(card, seat=seat, announce=announce, belote=deal.may_say_belote(seat, card))
 
 
 def _club_trick(deal: Deal, rng: random.Random) -> None:
@@ -311,7 +310,7 @@ def _play(deal: Deal, card: Card) -> None:
     """The seat to play plays ``card``, saying belote-rebelote when it may (R5.2)."""
     seat = deal.turn
     assert seat is not None
-    deal.play(card, seat=seat, belote=says_belote(deal, seat, card))
+    deal.play(card, seat=seat, belote=deal.may_say_belote(seat, card))
 
 
 def _weighted(items: Sequence[tuple[T, float]], rng: random.Random) -> int:

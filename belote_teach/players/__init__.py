@@ -1,5 +1,5 @@
-"""Computer players (DESIGN.md layer 2): the :class:`~belote_teach.players.base.Player`
-protocol, the levels ``random``, ``club`` and ``expert``, card tracking, and the drivers
+"""Computer players: the :class:`~belote_teach.players.base.Player` protocol, the levels
+``random``, ``club`` and ``expert`` (:func:`make_player`), and the drivers
 :func:`~belote_teach.players.base.play_deal` / :func:`~belote_teach.players.base.play_game`.
 
 Players see an :class:`~belote_teach.engine.observation.Observation` only, never the hidden
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from belote_teach.players.base import Decision, Player, Technique, Turn, play_deal, play_game
 from belote_teach.players.club import ClubPlayer
+from belote_teach.players.errors import UnknownLevelError
 from belote_teach.players.expert import ExpertPlayer
 from belote_teach.players.random_player import RandomPlayer
-from belote_teach.search.tracking import Tracking, track
 
 __all__ = [
     "LEVELS",
@@ -22,12 +22,10 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "Technique",
-    "Tracking",
     "Turn",
     "make_player",
     "play_deal",
     "play_game",
-    "track",
 ]
 
 #: The computer levels by name.
@@ -39,10 +37,10 @@ def make_player(level: str) -> Player:
     """A new player of ``level`` (``"random"``, ``"club"`` or ``"expert"``).
 
     Raises:
-        ValueError: unknown level; the message lists the levels.
+        UnknownLevelError: unknown level; the message lists the levels.
     """
     try:
         return LEVELS[level]()
     except KeyError:
-        raise ValueError(f"unknown player level {level!r}: expected one of "
+        raise UnknownLevelError(f"unknown player level {level!r}: expected one of "
                          f"{', '.join(LEVELS)}") from None

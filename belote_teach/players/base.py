@@ -161,13 +161,6 @@ def declare_all(obs: Observation) -> Decision[tuple[Announcement, ...]]:
     return Decision(available, Technique.DECLARE_ANNOUNCEMENTS, cards)
 
 
-def says_belote(deal: Deal, seat: Seat, card: Card) -> bool:
-    """:meth:`Deal.may_say_belote <belote_teach.engine.deal.Deal.may_say_belote>` of
-    ``seat`` and ``card`` (R5.1): kept for the callers that drive a deal without an
-    observation at hand; read the engine's method instead."""
-    return deal.may_say_belote(seat, card)
-
-
 def play_deal(deal: Deal, players: Mapping[Seat, Player], rng: random.Random
               ) -> tuple[Turn, ...]:
     """Drive ``deal`` to its end (scored or passed out) with ``players``, through the

@@ -1,4 +1,5 @@
-"""The errors of the computer players' drivers: a seat without a player
+"""The errors of the computer players: a level that does not exist
+(:func:`belote_teach.players.make_player`), a seat without a player
 (:mod:`belote_teach.players.base`), and a seeded deal or game that cannot be driven to a
 position (:mod:`belote_teach.players.replay`; both
 :class:`~belote_teach.engine.errors.InvalidPositionError`: the position asked for cannot
@@ -9,7 +10,13 @@ from __future__ import annotations
 
 from belote_teach.engine.errors import InvalidPositionError
 
-__all__ = ["InvalidSeedError", "MissingPlayerError", "PositionNotReachedError"]
+__all__ = ["InvalidSeedError", "MissingPlayerError", "PositionNotReachedError",
+           "UnknownLevelError"]
+
+
+class UnknownLevelError(ValueError):
+    """A computer level that does not exist; the message quotes it and lists the levels
+    (``random``, ``club``, ``expert``)."""
 
 
 class MissingPlayerError(ValueError):

@@ -141,7 +141,7 @@ def course_map_html(lines: Sequence[LessonProgress], lang: str, *,
 
     Args:
         lines: the lessons with the learner's progress
-            (:func:`~belote_teach.course.progress.course_overview`).
+            (:func:`~belote_teach.course.overview.course_overview`).
         lang: ``"en"`` or ``"fr"``: the language of the words.
         here: the id of the page showing the map (named, not linked, no progress).
         edition: the edition whose notebooks are linked (the page's own folder,

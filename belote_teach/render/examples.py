@@ -26,8 +26,9 @@ from belote_teach.engine.announcements import (
     SEQUENCE_POINTS,
     Announcement,
     AnnouncementType,
-    announcement_key,
+    Criterion,
     best_announcement,
+    stronger_announcement,
 )
 from belote_teach.engine.cards import (
     DECK,
@@ -61,9 +62,13 @@ __all__ = [
     "seats_html",
 ]
 
-#: The reason keys of :func:`compare_reason`, one per element of
-#: :func:`~belote_teach.engine.announcements.announcement_key` (R4.5), then the tie.
-COMPARE_REASONS: tuple[str, ...] = ("points", "carre", "higher", "trump", "tie")
+#: The reason keys of :func:`compare_reason` (the catalogs' words), per criterion of R4.5
+#: (:class:`~belote_teach.engine.announcements.Criterion`): the carré order and the
+#: higher top card are both "higher".
+COMPARE_REASONS: Mapping[Criterion, str] = {
+    Criterion.POINTS: "points", Criterion.CARRE_OVER_SEQUENCE: "carre",
+    Criterion.CARRE_ORDER: "higher", Criterion.TOP_CARD: "higher",
+    Criterion.TRUMP: "trump", Criterion.TIE: "tie"}
 
 
 def lesson_text(key: str, lang: str, /, **values: object) -> str:
@@ -407,8 +412,8 @@ def announcements_html(hand: Sequence[Card], trump: Suit, found: Sequence[Announ
 
 def compare_reason(ns_best: Announcement | None, ew_best: Announcement | None,
                    trump: Suit) -> str:
-    """Which step of R4.5 separates the two teams' best announcements: the first element
-    of :func:`~belote_teach.engine.announcements.announcement_key` that differs, named by
+    """Which step of R4.5 separates the two teams' best announcements (the engine's
+    :func:`~belote_teach.engine.announcements.stronger_announcement`), named by
     :data:`COMPARE_REASONS`: ``"points"`` (more points), ``"carre"`` (at equal points a
     carré beats a sequence), ``"higher"`` (the higher carré, J > 9 > A > 10 > K > Q, or
     the higher top card), ``"trump"`` (same top card: the atout sequence) or ``"tie"``;
@@ -418,11 +423,7 @@ def compare_reason(ns_best: Announcement | None, ew_best: Announcement | None,
         return "none"
     if ns_best is None or ew_best is None:
         return "alone"
-    ns_key, ew_key = announcement_key(ns_best, trump), announcement_key(ew_best, trump)
-    for index, (a, b) in enumerate(zip(ns_key, ew_key, strict=True)):
-        if a != b:
-            return COMPARE_REASONS[index]
-    return "tie"
+    return COMPARE_REASONS[stronger_announcement(ns_best, ew_best, trump)[1]]
 
 
 def compare_html(ns: Sequence[Announcement], ew: Sequence[Announcement], trump: Suit,

@@ -7,7 +7,7 @@ exercises show theirs (:func:`~belote_teach.ui.scenario_player.exercise_for` in 
 :class:`~belote_teach.ui.exercise_view.ExerciseView`: the same table, controls,
 explanations and hints).
 
-The streak (:class:`~belote_teach.course.drills.Streak`) counts positions, per drill:
+The streak (:class:`~belote_teach.course.record.Streak`) counts positions, per drill:
 
 * right at the first try (the answer the lesson teaches, every part of it right the
   first time): the streak grows by one;
@@ -59,7 +59,7 @@ class DrillChoiceError(DrillError):
     """The drills asked of a :class:`DrillPlayer` cannot be shown: none, one given twice,
     an id that is not a text, a seed that is not a whole number, or a drill to select that
     is not offered. The message names the input and what was expected (an unknown drill
-    id raises :class:`~belote_teach.course.drills.UnknownDrillError`, listing the ids)."""
+    id raises :class:`~belote_teach.course.errors.UnknownDrillError`, listing the ids)."""
 
 
 @dataclass

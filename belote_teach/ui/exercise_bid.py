@@ -19,7 +19,6 @@ chances of making the contract, the J / 9 of atout, a club player's reason.
 
 from __future__ import annotations
 
-import html
 import random
 from collections.abc import Sequence
 
@@ -34,6 +33,7 @@ from belote_teach.engine.deal import Deal
 from belote_teach.engine.observation import Observation
 from belote_teach.explain import calls as call_text
 from belote_teach.render.exercises import bid_words, bidding_html, join_words, rule_heading, say
+from belote_teach.render.html import escape
 from belote_teach.render.table import render_table, spoken_words
 from belote_teach.ui.errors import BiddingOverError
 from belote_teach.ui.exercises import LEARNER, Exercise, Progress, Refresh, Submit
@@ -143,7 +143,7 @@ class BidExercise(Exercise[BidScenario]):
         if not self.buttons:
             return
         assert self._label is not None
-        self._label.value = f"<b>{html.escape(say('bid_group', lang))}</b>"
+        self._label.value = f"<b>{escape(say('bid_group', lang))}</b>"
         last = progress.last
         for notation, button in self.buttons.items():
             bid = Bid.parse(notation)

@@ -34,7 +34,8 @@ from collections.abc import Callable, Mapping
 import ipywidgets as widgets
 
 from belote_teach import explain
-from belote_teach.coach.session import ReplayError, TableSession
+from belote_teach.coach.errors import ReplayError
+from belote_teach.coach.session import TableSession
 from belote_teach.course.errors import GameTakenError
 from belote_teach.course.progress import CourseProgress
 from belote_teach.course.saved_games import GameStore

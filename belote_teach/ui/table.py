@@ -31,7 +31,6 @@ of the table again, the coach's comment on the table included.
 from __future__ import annotations
 
 import asyncio
-import html
 from collections.abc import Callable
 
 import ipywidgets as widgets
@@ -45,6 +44,7 @@ from belote_teach.engine.deal import Phase
 from belote_teach.explain import calls as call_text
 from belote_teach.render.comment import comment_html
 from belote_teach.render.deal_story import render_deal_story
+from belote_teach.render.html import escape
 from belote_teach.render.score_sheet import render_deal_breakdown
 from belote_teach.render.table import render_last_trick, render_table, spoken_words
 from belote_teach.ui.board import CardBoard
@@ -234,7 +234,7 @@ class TableApp(widgets.VBox):
         # a toggle button without a tooltip would say title="null"
         self.last_button.tooltip = self.last_button.description
         self.review_button.tooltip = self.review_button.description
-        self.announce_title.value = html.escape(explain.text("declare_with_card", lang))
+        self.announce_title.value = escape(explain.text("declare_with_card", lang))
         self.announce_advice.value = self._announce_advice()
         for announcement, box in zip(self._offered, self.announce, strict=True):
             box.description = call_text.announcement_name(announcement, lang)
@@ -250,7 +250,7 @@ class TableApp(widgets.VBox):
         (:func:`~belote_teach.explain.number`)."""
         lang = self.session.lang
         seconds = explain.number(self.pace_slider.value, lang, digits=1)
-        self.pace_value.value = html.escape(explain.text("pace_value", lang, seconds=seconds))
+        self.pace_value.value = escape(explain.text("pace_value", lang, seconds=seconds))
 
     # ------------------------------------------------------------------ flow
     def advance(self) -> None:
@@ -520,7 +520,7 @@ class TableApp(widgets.VBox):
         game is over), worded by :func:`~belote_teach.render.deal_story.render_deal_story`
         from the engine's score."""
         session = self.session
-        status = (f'<p class="bt-table-status">{html.escape(self._status())}</p>'
+        status = (f'<p class="bt-table-status">{escape(self._status())}</p>'
                   + self._replay_note())
         deal = session.deal
         if not deal.phase.is_over:
@@ -555,7 +555,7 @@ class TableApp(widgets.VBox):
         if game is None or not self.session.replaying:
             return ""
         words = explain.text("replay_practice", self.session.lang, n=game.number)
-        return f'<p class="bt-table-note">{html.escape(words)}</p>'
+        return f'<p class="bt-table-note">{escape(words)}</p>'
 
     def _draw_bids(self, shown: bool) -> None:
         """The bidding box for the position on screen: each button bids with the token of
@@ -600,7 +600,7 @@ class TableApp(widgets.VBox):
         advice = self.session.announcement_advice() if self._offered else None
         if advice is None:
             return ""
-        words = html.escape(advice.text(self.session.lang))
+        words = escape(advice.text(self.session.lang))
         return f'<p class="bt-declare-advice">{words}</p>'
 
     def _draw_belote(self, playable: bool) -> None:

@@ -8,7 +8,7 @@ by lesson id and scenario id, see :mod:`belote_teach.course.lessons`).
 
 A thin controller: the progress comes from
 :class:`~belote_teach.course.progress.CourseProgress`, the map's lines from
-:func:`~belote_teach.course.progress.course_overview`, the HTML from
+:func:`~belote_teach.course.overview.course_overview`, the HTML from
 :mod:`belote_teach.render.course_map`, the words from the catalogs.
 """
 

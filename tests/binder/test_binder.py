@@ -1,4 +1,4 @@
-"""Binder (issue 8), proved the way repo2docker builds and runs the repository, since no
+"""Binder, proved the way repo2docker builds and runs the repository, since no
 Docker is at hand: the course must build from ``binder/`` alone and open both the
 welcome app (``?urlpath=voila/render/notebooks/en/00-welcome.ipynb``) and JupyterLab
 (``?urlpath=lab/tree/notebooks``).

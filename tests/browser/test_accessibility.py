@@ -1,4 +1,4 @@
-"""Accessibility of the course in a real browser (issue 8): axe-core on every lesson app
+"""Accessibility of the course in a real browser: axe-core on every lesson app
 of both editions, the names of the cards and controls, reflow at 200% zoom, the
 four-colour deck, and a whole deal played from the keyboard alone.
 

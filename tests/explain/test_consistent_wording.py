@@ -1,4 +1,4 @@
-"""One wording per thing across the course (issue 7, a French-speaking beginner's run):
+"""One wording per thing across the course (what a French-speaking beginner reads):
 an announcement, a bid, a number are written the same way in the lessons' exercises, on
 the table, by the coach and on the score sheet; the French prompts treat Nous and Eux as
 team names; the table's pace and dealer button say what they are in the learner's

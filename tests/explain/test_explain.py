@@ -336,7 +336,7 @@ def test_english_coach_texts_use_english_quotes() -> None:
 
 #: The catalog texts that are the same in English and in French, each with the reason.
 #: Every other text must be translated: a French text equal to the English one is an
-#: English sentence a French-speaking learner would meet (issue 7).
+#: English sentence a French-speaking learner would meet.
 SAME_IN_BOTH_LANGUAGES: dict[str, str] = {
     **{f"ranks.{rank}": "card notation: these ranks print alike in both languages"
        for rank in ("7", "8", "9", "10", "A")},

@@ -23,10 +23,9 @@ from belote_teach.players import (
     make_player,
     play_deal,
     play_game,
-    track,
 )
 from belote_teach.players.club import bid_strength
-from belote_teach.search.tracking import read_trick
+from belote_teach.search.tracking import read_trick, track
 
 LEVELS = ("random", "club")  # the expert has its own, slower tests (test_expert.py)
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST

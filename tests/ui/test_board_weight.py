@@ -1,4 +1,4 @@
-"""The weight of a lesson page (issue 8): what a Voilà page must fetch from the kernel
+"""The weight of a lesson page: what a Voilà page must fetch from the kernel
 before it draws, every widget model's state, stays small. The stylesheet comes once per
 page (``ui.board.PageStyle``), not once per card board; a worked example is an HTML
 output (``ui.board.StaticBoard``) with no widget model; widgets that look alike share

@@ -1,4 +1,4 @@
-"""The two editions of the course (issue 7): every lesson of the course map has its
+"""The two editions of the course: every lesson of the course map has its
 notebook in ``notebooks/en/`` and in ``notebooks/fr/`` (and nothing else is there), and
 each French notebook is its English twin in French: the same cells in the same order,
 the same sections, the same calls (the same exercises and drills, from the same

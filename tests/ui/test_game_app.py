@@ -15,7 +15,7 @@ from test_game import finish_deal
 from test_table_widget import english_in, table_shows
 
 from belote_teach import explain
-from belote_teach.coach.session import ReplayError
+from belote_teach.coach.errors import ReplayError
 from belote_teach.course.progress import CourseProgress
 from belote_teach.course.saved_games import GameStore
 from belote_teach.engine.cards import Seat
