@@ -6,14 +6,12 @@ coach's boxes.
 Each function takes engine values and returns text; the words are the catalogs'
 (``lessons`` section of ``en.yaml`` and ``fr.yaml``) and every fact is the engine's.
 
-    >>> from belote_teach.engine.cards import Seat, Team
+    >>> from belote_teach.engine.cards import Seat
     >>> from belote_teach.engine.trick import Trick
     >>> head, lines = trick_example(Trick("H", Seat.SOUTH, ["KD", "AD", "7H", "QH"]),
     ...                             Seat.SOUTH, "en")
     >>> head
     'West wins the trick with Q♥ (18 card points).'
-    >>> team_name(Team.NS, "fr")
-    'Nord et Sud'
 """
 
 from __future__ import annotations
@@ -21,7 +19,7 @@ from __future__ import annotations
 from belote_teach import explain
 from belote_teach.engine.announcements import BELOTE_POINTS
 from belote_teach.engine.bidding import Bid
-from belote_teach.engine.cards import Seat, Suit, Team
+from belote_teach.engine.cards import Seat, Suit
 from belote_teach.engine.deal import (
     COMPLETION_OTHERS,
     COMPLETION_TAKER,
@@ -42,7 +40,6 @@ __all__ = [
     "play_head",
     "play_lines",
     "position_example",
-    "team_name",
     "trick_example",
 ]
 
@@ -51,25 +48,6 @@ def _say(key: str, lang: str, **values: object) -> str:
     """The sentence ``key`` of the catalog's ``lessons`` section (``"deal.dealt"``), with
     ``values`` filled in."""
     return explain.say(f"lessons.{key}", lang, **values)
-
-
-def _words(items: list[str], lang: str, word: str = "or") -> str:
-    """``"a"``, ``"a or b"``, ``"a, b or c"`` with the catalog's words (``word="and"``:
-    things together)."""
-    if len(items) <= 1:
-        return "".join(items)
-    separator = explain.say("list_separator", lang)
-    return f"{separator.join(items[:-1])} {explain.say(word, lang)} {items[-1]}"
-
-
-def team_name(team: Team, lang: str) -> str:
-    """A team by its seats: ``"North and South"`` / ``"Nord et Sud"`` (R1.1).
-
-    Raises:
-        UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"``.
-    """
-    a, b = team.seats
-    return _words([explain.seat_name(a, lang), explain.seat_name(b, lang)], lang, "and")
 
 
 def position_example(legal: LegalPlays, lang: str) -> tuple[str, list[str]]:
@@ -140,7 +118,8 @@ def deal_status(deal: Deal, lang: str) -> tuple[str, list[str]]:
         else:
             named = {b.suit for b in deal.legal_bids if b.suit is not None}
             lines.append(_say("deal.round2", lang, seat=seat(opener),
-                              suits=_words([suit(s) for s in Suit if s in named], lang),
+                              suits=explain.join_words(
+                                  [suit(s) for s in Suit if s in named], lang, "or"),
                               turned_suit=suit(deal.turned.suit)))
         return _say("deal.head_bidding", lang, round=deal.bidding.round), lines
     contract = deal.contract
@@ -205,13 +184,13 @@ def play_lines(deal: Deal, obs: Observation, lang: str) -> list[str]:
     if heard and not obs.tricks:
         said = [_say("play.seat_said", lang, seat=explain.seat_name(s, lang),
                      words=explain.say(f"calls.types.{k.value}", lang)) for s, k in heard]
-        lines.append(_say("play.declared", lang, said=_words(said, lang, "and")))
+        lines.append(_say("play.declared", lang, said=explain.join_words(said, lang)))
     if obs.shown_announcements and len(obs.tricks) == 1:
         team, scored = deal.announcement_winner
         assert team is not None                  # shown: a team scores them (R4.5)
         shown = [announcement_name(d.announcement, lang) for d in obs.shown_announcements]
-        lines.append(_say("play.shown", lang, team=team_name(team, lang),
-                          shown=_words(shown, lang, "and"), points=scored))
+        lines.append(_say("play.shown", lang, team=explain.team_seats(team, lang),
+                          shown=explain.join_words(shown, lang), points=scored))
     on_table = set(obs.trick.cards) if obs.trick is not None else set()
     for call in obs.belote_calls:
         if call.card in on_table:

@@ -36,10 +36,10 @@ def _bid(seed: int, bids: list[str]) -> Deal:
 @pytest.mark.parametrize(("lang", "expected"), [("en", "North and South"),
                                                 ("fr", "Nord et Sud")])
 def test_a_team_is_named_by_its_two_seats(lang: str, expected: str) -> None:
-    assert lessons.team_name(Team.NS, lang) == expected
+    assert explain.team_seats(Team.NS, lang) == expected
     east, west = (explain.seat_name(s, lang) for s in (Seat.EAST, Seat.WEST))
     word = explain.say("and", lang)
-    assert lessons.team_name(Team.EW, lang) in (f"{east} {word} {west}", f"{west} {word} {east}")
+    assert explain.team_seats(Team.EW, lang) in (f"{east} {word} {west}", f"{west} {word} {east}")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -141,7 +141,7 @@ def test_announcements_are_told_as_declared_then_as_shown(lang: str) -> None:
     [line] = lessons.play_lines(shown, shown.observation(Seat.SOUTH), lang)
     team, points = shown.announcement_winner
     assert team is not None
-    assert line.startswith(lessons.team_name(team, lang)) and f"{points} points" in line
+    assert line.startswith(explain.team_seats(team, lang)) and f"{points} points" in line
     later = _played(1, "S", 9)
     assert lessons.play_lines(later, later.observation(Seat.SOUTH), lang) == []
 
