@@ -537,8 +537,9 @@ def test_build_is_binders(binder_build: BinderBuild) -> None:
             binder_build, "import belote_teach; print(belote_teach.__path__[0])"))
         assert package.is_relative_to(binder_build.venv), (
             f"a kernel imports belote_teach from {package}, not from the Binder build's venv")
-        compiled = list((package / "__pycache__").glob("_solver_core.*.nbi"))
-        assert compiled, (f"postBuild left no compiled solver in {package / '__pycache__'}, "
+        cache = package / "search" / "__pycache__"       # beside search/_solver_core.py
+        compiled = list(cache.glob("_solver_core.*.nbi"))
+        assert compiled, (f"postBuild left no compiled solver in {cache}, "
                           "where the kernels' numba looks for it")
 
 
