@@ -26,7 +26,7 @@ handed over replaced). The kernels are sorted into: the open page's kernel; the 
 prepared in advance (waiting for their learner: a websocket open to the server, read as
 ``tests/browser/test_kernels_left.py`` reads it); the kernels of pages left that still
 run; any other (a kernel being prepared). Beside them, what is expected: the open page's
-kernel plus one prepared kernel for each notebook of :data:`course_server.POOLS`, their
+kernel plus one prepared kernel for each notebook of :data:`serve.server.POOLS`, their
 count and the memory the server and those kernels hold. Everything started is stopped at
 the end (the server's whole process group), on Ctrl-C too.
 

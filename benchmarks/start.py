@@ -90,7 +90,7 @@ PAGE_TIMEOUT_MS = 180_000
 #: The server is at rest when its processes used less than this share of one core...
 QUIET_CPU = 0.10
 #: ... over this many seconds: longer than the quiet the server itself waits for before it
-#: prepares the next kernel (course_server.QUIET_SECONDS), so that a rest is not the pause
+#: prepares the next kernel (serve.server.QUIET_SECONDS), so that a rest is not the pause
 #: between two kernels prepared.
 QUIET_WINDOW = QUIET_SECONDS + 1.0
 #: The target: a lesson interactive this many seconds after the click.

@@ -3,8 +3,8 @@ progress (:mod:`belote_teach.course.progress`): where the learner's data directo
 a file is written so that a crash never leaves half of it, and how an unusable file is put
 aside (never deleted) so that the app can go on.
 
-Private: the two stores are the public API; this module only keeps them from repeating
-each other.
+The stores, the learner's store's SQLite backend, the command line and the welcome page
+use it; the stores are what the rest of the course reads the learner's data through.
 """
 
 from __future__ import annotations

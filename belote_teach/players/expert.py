@@ -43,14 +43,13 @@ from collections.abc import Sequence
 
 from belote_teach.engine.announcements import Announcement
 from belote_teach.engine.bidding import PASS, TAKE, Bid
-from belote_teach.engine.cards import DECK, Card, Seat, Suit, Team
+from belote_teach.engine.cards import DECK, Card, Seat, Suit
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.observation import Observation
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
 from belote_teach.search.evaluation import (
     SOLVER_CARDS,
-    announced_points,
     belote_points,
     equivalent_groups,
     playout,
@@ -141,11 +140,9 @@ def made_by_club(deal: Deal) -> bool:
     world = {seat: deal.hand(seat) for seat in Seat}
     card = _CLUB.choose_card(first, random.Random(0)).action
     won = playout(first, world, card, _CLUB.play_tracked)
-    belote, announced = belote_points(first, world), announced_points(first)
-    bonus = {team: belote[team] + announced[team] for team in Team}
+    belote = belote_points(first, world)
     takers = deal.contract.taker.team
-    other = Team.EW if takers is Team.NS else Team.NS
-    return won[takers] + bonus[takers] > won[other] + bonus[other]
+    return won[takers] + belote[takers] > won[takers.other] + belote[takers.other]
 
 
 def bid_chances(obs: Observation, rng: random.Random, samples: int = BID_SAMPLES

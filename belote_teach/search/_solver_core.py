@@ -514,7 +514,7 @@ def _solve_root(hands, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb
 class Core:
     """The search's memory, reused from one solve to the next: the transposition table
     (:data:`TABLE_SIZE` slots, allocated on first use), the move buffers and the tables
-    of each trump suit. One per process (:func:`core`); not thread-safe."""
+    of each trump suit. One per process (``solver._core``); not thread-safe."""
 
     def __init__(self) -> None:
         self.tt = np.zeros((TABLE_SIZE, 7), dtype=np.int64)

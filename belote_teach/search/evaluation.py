@@ -33,12 +33,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import fmean
 
+from belote_teach.engine.announcements import BELOTE_POINTS, belote_cards
 from belote_teach.engine.cards import (
     DECK,
-    DECK_POINTS,
     DIX_DE_DER,
     Card,
-    Rank,
     Seat,
     Team,
     points,
@@ -46,6 +45,7 @@ from belote_teach.engine.cards import (
 )
 from belote_teach.engine.observation import Observation
 from belote_teach.engine.rules import legal_plays
+from belote_teach.engine.scoring import DEAL_POINTS
 from belote_teach.engine.trick import Trick
 from belote_teach.search.sampling import sample_worlds
 from belote_teach.search.tracking import Shown, Tracking, read_trick, shown_by, tracking_from
@@ -129,12 +129,12 @@ def belote_points(obs: Observation, world: World) -> dict[Team, int]:
     trump = obs.trump
     assert trump is not None
     if obs.belote_calls:
-        bonus[obs.belote_calls[0].seat.team] += 20
+        bonus[obs.belote_calls[0].seat.team] += BELOTE_POINTS
     else:
-        pair = {Card(Rank.KING, trump), Card(Rank.QUEEN, trump)}
+        pair = set(belote_cards(trump))
         for seat, cards in world.items():
             if pair <= set(cards):
-                bonus[seat.team] += 20
+                bonus[seat.team] += BELOTE_POINTS
     return bonus
 
 
@@ -156,7 +156,8 @@ def deal_marks(takers: Team, total: Mapping[Team, int], belote: Mapping[Team, in
         return dict(total)
     if total[takers] < total[defenders]:                                # R6.4 dedans
         return {takers: belote[takers],
-                defenders: 162 + announced[takers] + announced[defenders] + belote[defenders]}
+                defenders: DEAL_POINTS + announced[takers] + announced[defenders]
+                + belote[defenders]}
     return {takers: belote[takers], defenders: total[defenders]}        # R6.6 litige
 
 
@@ -324,7 +325,7 @@ def value_cards(obs: Observation, rng: random.Random, samples: int, policy: Poli
     # (valued on the solver's worlds, from trick 3: exact there, where a playout's capot
     # would only add noise to the comparison of the first cards)
     sweeping = exact and all(trick.winner.team is team for trick in obs.tricks)
-    capot_bonus = obs.rules.capot_points - DECK_POINTS - DIX_DE_DER
+    capot_bonus = obs.rules.capot_points - DEAL_POINTS
     for world in sample_worlds(obs, rng, samples):
         belote = belote_points(obs, world)
         exactly = solved(obs, world) if exact else None

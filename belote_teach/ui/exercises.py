@@ -6,7 +6,8 @@ This module holds the base every kind shares (:class:`Exercise`, the learner's
 two kinds answered on the cards themselves: ``play`` (click a card you may play, R3) and
 ``trick`` (click the winning card, R1.5, then count its card points, R1.2, R1.3). The
 other kinds live in :mod:`~belote_teach.ui.exercise_bid`,
-:mod:`~belote_teach.ui.exercise_announce` and :mod:`~belote_teach.ui.exercise_score`.
+:mod:`~belote_teach.ui.exercise_announce`, :mod:`~belote_teach.ui.exercise_score`,
+:mod:`~belote_teach.ui.exercise_deal` and :mod:`~belote_teach.ui.exercise_game`.
 
 Every exercise asks the engine (the scenario model computes every answer) and takes its
 sentences from ``explain``; none decides a rule itself.

@@ -3,10 +3,10 @@ keeps no kernel for pages nobody looks at any more, only those of the open pages
 kernels it prepares in advance.
 
 Voilà's page posts ``voila/api/shutdown/<kernel id>`` when it is left; that request
-carries the page's ``_xsrf`` cookie, which no response of Voilà sets, so the server used to
-refuse it (403) and every lesson visited kept its kernel until the idle cull, minutes
-later: 28 kernels and 2.7 GB after one learner's session. The course's Voilà template now
-sets the cookie (``share/jupyter/voila/templates/belote-teach/index.html.j2``).
+carries the page's ``_xsrf`` cookie, which no response of Voilà sets: without it the server
+refuses the request (403) and every lesson visited keeps its kernel until the idle cull,
+minutes later (28 kernels and 2.7 GB after one learner's session). The course's Voilà
+template sets the cookie (``share/jupyter/voila/templates/belote-teach/index.html.j2``).
 
 Here 20 lesson pages of both editions are opened one after the other, as a learner does
 (:data:`VISITS`): every other one is left by opening the next lesson in the same tab, the

@@ -118,9 +118,9 @@ def test_trumps_if_taken_are_the_suit_of_hand_and_retourne(seed: int, passes: in
 
 
 # ------------------------------------------------------------------ may_say_belote (R5.1)
-def _old_says_belote(deal: Deal, seat: Seat, card: Card) -> bool:
-    """The rule as the players' driver judged it before the engine did: the trump K or Q
-    of a seat that held both when play began."""
+def _held_both_at_start(deal: Deal, seat: Seat, card: Card) -> bool:
+    """R5.1 read straight from the deal: ``card`` is the trump K or Q of a seat that held
+    both when play began."""
     trump, start = deal.trump, deal.start_hand(seat)
     if trump is None or start is None or card.suit is not trump:
         return False
@@ -163,7 +163,7 @@ def test_may_say_belote_agrees_with_the_rule_everywhere_on_played_deals() -> Non
             start = deal.start_hand(seat)
             assert start is not None
             for card in seen.hand:
-                expected = _old_says_belote(deal, seat, card)
+                expected = _held_both_at_start(deal, seat, card)
                 assert seen.may_say_belote(card) is expected
                 assert deal.may_say_belote(seat, card) is expected
                 assert expected is (card in belote_cards(deal.trump)

@@ -408,7 +408,7 @@ def test_a_replay_of_the_last_deal_is_not_a_second_game(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------------------- what came back
 def test_the_resumed_message_says_what_came_back(tmp_path: Path) -> None:
-    """A game saved by an earlier version (after each deal only) is not said to be back
+    """A game saved in the older format (after each deal only) is not said to be back
     where it was left; a replay that cannot be read is said to be left out."""
     store = GameStore(tmp_path)
     game = Game(RuleSet.preset("classic"), rng=3, auto_advance=False)
