@@ -87,6 +87,7 @@ from belote_teach.engine.announcements import (
     SEQUENCE_LENGTH,
     Announcement,
     AnnouncementType,
+    belote_cards,
     best_announcement,
     compare_announcements,
     find_announcements,
@@ -616,7 +617,7 @@ def _ending(deal: Deal, outcome: Outcome, rng: random.Random) -> tuple[Card, ...
     :data:`_ENDING_TRIES` endings that do not give it."""
     trump, taker, leader = deal.trump, deal.taker, deal.turn
     assert trump is not None and taker is not None and leader is not None
-    pair = {Card(Rank.KING, trump), Card(Rank.QUEEN, trump)}
+    pair = set(belote_cards(trump))
     belote = next((seat.team for seat in _SEATS
                    if pair <= (deal.start_hand(seat) or frozenset())), None)
     declared: dict[Team, list[Announcement]] = {team: [] for team in Team}

@@ -460,8 +460,8 @@ def compare_announcements(ns: Sequence[Announcement], ew: Sequence[Announcement]
     elif best_ns is None:
         winner = Team.EW
     else:
-        key_ns, key_ew = announcement_key(best_ns, trump), announcement_key(best_ew, trump)
-        winner = None if key_ns == key_ew else (Team.NS if key_ns > key_ew else Team.EW)
+        stronger, _ = stronger_announcement(best_ns, best_ew, trump)
+        winner = None if stronger is None else (Team.NS if stronger is best_ns else Team.EW)
     if winner is None:
         return None, 0
     return winner, sum(a.points for a in (ns if winner is Team.NS else ew))

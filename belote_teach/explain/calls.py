@@ -20,7 +20,7 @@ import enum
 import re
 from collections.abc import Iterable, Sequence
 
-from belote_teach.engine.announcements import Announcement, AnnouncementType
+from belote_teach.engine.announcements import Announcement, AnnouncementType, belote_cards
 from belote_teach.engine.bidding import Bid, BidKind
 from belote_teach.engine.cards import SEQUENCE_ORDER, Card, Rank, Seat, Suit
 from belote_teach.engine.rules import PRESETS, RuleSet
@@ -498,7 +498,7 @@ def belote_review(*, case: str, card: Card, trump: Suit, word: str | None,
         ValueError: unknown language.
         KeyError: unknown case.
     """
-    king, queen = Card(Rank.KING, trump), Card(Rank.QUEEN, trump)
+    king, queen = belote_cards(trump)
     facts = {"card": the_card(card, lang), "king": the_card(king, lang),
              "queen": the_card(queen, lang), "word": word or "belote", "points": points,
              "other": the_card(other, lang) if other is not None else "",

@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import NamedTuple
 
+from belote_teach.engine.announcements import belote_cards
 from belote_teach.engine.cards import (
     DECK,
     PLAIN_ORDER,
     TRUMP_ORDER,
     Card,
-    Rank,
     Seat,
     Suit,
     strength,
@@ -246,7 +246,7 @@ def tracking_from(obs: Observation, voids: dict[Seat, set[Suit]], ceilings: Mapp
     for declared in obs.shown_announcements:                               # R4.4
         if declared.seat is not obs.seat:
             known[declared.seat] |= {c for c in declared.announcement.cards if c in unseen}
-    pair = {Card(Rank.KING, trump), Card(Rank.QUEEN, trump)}
+    pair = set(belote_cards(trump))
     for call in obs.belote_calls:                                          # R5.1
         if call.seat is not obs.seat:       # "belote": the other card of the pair is held
             known[call.seat] |= {c for c in pair if c in unseen}

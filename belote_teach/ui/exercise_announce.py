@@ -31,11 +31,12 @@ from belote_teach.engine.announcements import (
     Announcement,
     AnnouncementFault,
     Criterion,
+    belote_cards,
     best_announcement,
     stronger_announcement,
     validate_declaration,
 )
-from belote_teach.engine.cards import SEQUENCE_ORDER, Card, Rank, Suit, Team
+from belote_teach.engine.cards import SEQUENCE_ORDER, Card, Suit, Team
 from belote_teach.engine.errors import FalseAnnouncementError
 from belote_teach.explain.calls import announcement_name
 from belote_teach.render.exercises import (
@@ -298,8 +299,7 @@ class AnnounceExercise(Exercise[AnnounceScenario]):
 
     def _belote_line(self, said: bool | None, lang: str) -> str:
         trump = self.scenario.trump
-        king = explain.the_card(Card(Rank.KING, trump), lang)
-        queen = explain.the_card(Card(Rank.QUEEN, trump), lang)
+        king, queen = (explain.the_card(card, lang) for card in belote_cards(trump))
         held = "yes" if self.belote else "no"
         mark = "" if said is None else ("right" if said == self.belote else "wrong")
         key = f"ann_belote_{held}" + (f"_{mark}" if mark else "")
