@@ -23,9 +23,8 @@ player), with the club player as the playouts' policy.
    points each team wins from there with best play by all four. At tricks 1 and 2 (8
    or 7 cards, where a solve takes 25 to 150 ms a world) every legal card is played and
    the deal is completed by :class:`~belote_teach.players.club.ClubPlayer` for all four
-   seats. The same worlds
-   serve every card (common random numbers), so the differences between cards are far
-   less noisy than each average.
+   seats. The same worlds serve every card (common random numbers), so the differences
+   between cards are far less noisy than each average.
 3. Value: the card points (R1.2–R1.4, dix de der included) the learner's team wins from
    the current trick on, averaged over the worlds, plus on a solver's world (trick 3 on)
    where the team makes capot (it won every pli so far and wins every card point from
@@ -56,15 +55,17 @@ Verdicts (loss in card points, :data:`TOLERANCE` = 4):
   3-point card that sinks the contract is a serious mistake).
 
 Samples (the budgets of :mod:`belote_teach.search.evaluation`): the same worlds serve
-every legal card. With the solver (trick 3 on) a review solves ``SOLVES`` worlds (12 with
-6 cards in hand, 24 with 5, 32 with 4 or fewer); with playouts (tricks 1 and 2) it costs
-(worlds x legal cards) playouts, a budget (``PLAYOUTS``: 48 with 8 or 7 cards in hand)
-divided among the legal cards, with 4 to 32 worlds (``MIN_SAMPLES``, ``MAX_SAMPLES``):
-e.g. 8 legal cards at trick 1 get 6 worlds. Equivalent cards (same suit and points, no
-card another player may hold between them) count as one. A single legal card, or only
-equivalent ones, needs no world (``samples == 0``). This keeps the latency target (500
-ms at the 95th percentile on one core, ``benchmarks/coach.py``); ``samples=`` overrides
-it.
+every legal card. With the solver (trick 3 on) a review solves ``SOLVES`` worlds (32);
+with playouts (tricks 1 and 2) it costs (worlds x legal cards) playouts, a budget
+(``PLAYOUTS``: 48 with 8 or 7 cards in hand) divided among the legal cards, with 4 to 32
+worlds (``MIN_SAMPLES``, ``MAX_SAMPLES``): e.g. 8 legal cards at trick 1 get 6 worlds.
+Equivalent cards (same suit and points, no card another player may hold between them)
+count as one. A single legal card, or only equivalent ones, needs no world
+(``samples == 0``); ``samples=`` overrides the budget. A :class:`PendingEvaluation`
+started when the learner's turn begins values the worlds in the background while the
+learner thinks; the review or hint then completes what is left (``benchmarks/coach.py``
+measures the latency, ``benchmarks/coach_accuracy.py`` the verdicts against a reference
+of 256 worlds each solved exactly).
 
 Explanations
 ------------
@@ -89,6 +90,7 @@ from __future__ import annotations
 
 import enum
 import random
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from math import sqrt
@@ -111,7 +113,7 @@ from belote_teach.engine.rules import LegalPlays
 from belote_teach.engine.trick import Trick
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
-from belote_teach.search.evaluation import equivalent_groups, samples_for, value_cards
+from belote_teach.search.evaluation import Valuation, WorldValues, equivalent_groups, samples_for
 from belote_teach.search.tracking import Tracking, track
 
 __all__ = [
@@ -123,6 +125,7 @@ __all__ = [
     "Evaluation",
     "Fact",
     "Hint",
+    "PendingEvaluation",
     "Review",
     "Verdict",
     "check_card_turn",
@@ -401,25 +404,74 @@ def _check_options(rng: object, samples: object) -> None:
         raise ValueError(f"samples must be a whole number, 1 or more, got {samples!r}")
 
 
-def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> Evaluation:
-    """Every legal card of ``obs.seat`` valued over the same sampled worlds
-    (:func:`~belote_teach.search.evaluation.value_cards`), then judged: the recommended
-    card, the good ones, the outcome changes and the noise."""
-    check_card_turn(obs, "the coach's evaluation")
-    _check_options(rng, samples)
-    assert obs.legal_plays is not None and obs.contract is not None
+class PendingEvaluation:
+    """The coach's :class:`Evaluation` of one position, under way: the worlds are drawn
+    when it is made, then valued as :meth:`in_background` or :meth:`result` get to them
+    (:class:`~belote_teach.search.evaluation.Valuation`); :meth:`result` completes what is
+    left, so an evaluation started when the learner's turn begins uses their thinking
+    time, and the result is the same however early it was asked for.
+
+    Args and errors: as :func:`evaluate`.
+    """
+
+    def __init__(self, observation: Observation, *, rng: random.Random,
+                 samples: int | None = None) -> None:
+        check_card_turn(observation, "the coach's evaluation")
+        _check_options(rng, samples)
+        assert observation.legal_plays is not None and observation.contract is not None
+        self.observation = observation
+        self._decision = _CLUB.choose_card(observation, rng)
+        self._valuation: Valuation | None = None
+        self._result: Evaluation | None = None
+        self._lock = threading.Lock()
+        groups = equivalent_groups(observation)
+        if len(groups) == 1:              # one card, or equivalent cards: nothing to weigh
+            cards = list(observation.legal_plays.cards)
+            first = self._decision.action
+            best = (first, *(c for c in cards if c != first))
+            self._result = Evaluation(
+                observation, observation.legal_plays, dict.fromkeys(cards, 0.0),
+                dict.fromkeys(cards, 1.0), 0, best, self._decision,
+                margin=dict.fromkeys(cards, 0.0), noise=dict.fromkeys(cards, 0.0))
+            return
+        count = samples_for(observation, playouts=True) if samples is None else samples
+        self._valuation = Valuation(observation, rng, count, groups, _CLUB.play_tracked)
+
+    @property
+    def ready(self) -> float:
+        """The fraction of the worlds valued so far (0.0 to 1.0)."""
+        if self._valuation is None:
+            return 1.0
+        return self._valuation.ready / self._valuation.samples
+
+    def in_background(self) -> None:
+        """Start valuing the worlds in a background thread (nothing to do when the
+        evaluation needs no world)."""
+        if self._valuation is not None:
+            self._valuation.in_background()
+
+    def stop(self) -> None:
+        """Stop the background work (the position was left); :meth:`result` still
+        completes the evaluation if asked."""
+        if self._valuation is not None:
+            self._valuation.stop()
+
+    def result(self) -> Evaluation:
+        """The finished :class:`Evaluation` (the worlds left valued now), computed once."""
+        with self._lock:
+            if self._result is None:
+                assert self._valuation is not None
+                self._result = _judge(self.observation, self._decision,
+                                      self._valuation.result())
+            return self._result
+
+
+def _judge(obs: Observation, decision: Decision[Card], worlds: WorldValues) -> Evaluation:
+    """The evaluation of ``obs`` from every legal card's values on the worlds: the
+    recommended card, the good ones, the outcome changes and the noise."""
     legal = obs.legal_plays
+    assert legal is not None
     cards = list(legal.cards)
-    decision = _CLUB.choose_card(obs, rng)
-    groups = equivalent_groups(obs)
-    if len(groups) == 1:                  # one card, or equivalent cards: nothing to weigh
-        first = decision.action
-        best = (first, *(c for c in cards if c != first))
-        return Evaluation(obs, legal, dict.fromkeys(cards, 0.0), dict.fromkeys(cards, 1.0),
-                          0, best, decision, margin=dict.fromkeys(cards, 0.0),
-                          noise=dict.fromkeys(cards, 0.0))
-    count = samples_for(obs) if samples is None else samples
-    worlds = value_cards(obs, rng, count, _CLUB.play_tracked, groups)
     values = {c: worlds.average(c) for c in cards}
     success = {c: worlds.success_rate(c) for c in cards}
     top = max(values.values())
@@ -435,8 +487,14 @@ def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> Eval
     good = [c for c in cards if c not in changed
             and top - values[c] <= max(TOLERANCE, noise[c])]
     best = (first, *(c for c in good if c != first))
-    return Evaluation(obs, legal, values, success, count, best, decision, top_success,
-                      dict(worlds.margin), changed, noise)
+    return Evaluation(obs, legal, values, success, worlds.samples, best, decision,
+                      top_success, dict(worlds.margin), changed, noise)
+
+
+def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> Evaluation:
+    """Every legal card of ``obs.seat`` valued over the same sampled worlds, then judged
+    (:class:`PendingEvaluation`, completed at once)."""
+    return PendingEvaluation(obs, rng=rng, samples=samples).result()
 
 
 def _noise(reference: Sequence[float], other: Sequence[float]) -> float:

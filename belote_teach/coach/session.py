@@ -234,7 +234,7 @@ class TableSession:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         self.coach_rng = random.Random(self.rng.getrandbits(32))
         self._coach_seed = self.coach_rng.getrandbits(64)
-        self._evaluated: tuple[str, plays.Evaluation] | None = None   # (position, values)
+        self._pending: tuple[str, plays.PendingEvaluation] | None = None  # (position, work)
         self.coaching = coaching
         self._lang = lang
         self._start = table.copy()
@@ -581,17 +581,50 @@ class TableSession:
     def _chance(self) -> random.Random:
         """The coach's chance for the position on the table: the same for every question
         asked of it there (the hint, the review of the learner's decision), so that they
-        sample the same deals and never disagree; another position, another chance."""
-        return random.Random(f"{self._coach_seed}:{self.position}")
+        sample the same deals and never disagree; another position, another chance. An
+        undo that comes back to a position finds its chance again (the epoch is left out:
+        one deal's first N actions are one position)."""
+        deal, _epoch, actions = self.position.split(".")
+        return random.Random(f"{self._coach_seed}:{deal}.{actions}")
+
+    def think_ahead(self) -> bool:
+        """Start the coach's evaluation of the learner's card now, in the background, when
+        the learner is to play and the coach is on: the worlds are solved while the
+        learner thinks, and the review or hint then only completes what is left (the
+        same evaluation however early it is asked for). An evaluation of a position left
+        behind is stopped. Returns whether one is under way for the position now."""
+        if not (self.coaching and self.learner_to_act and self.deal.phase is Phase.PLAY):
+            return False
+        if self._pending is None or self._pending[0] != self.position:
+            self._pending_now().in_background()
+        return True
+
+    @property
+    def coach_ready(self) -> float | None:
+        """How much of the coach's evaluation of the position now is done (0.0 to 1.0),
+        ``None`` when none was started here (:meth:`think_ahead`, a hint or a review)."""
+        if self._pending is None or self._pending[0] != self.position:
+            return None
+        return self._pending[1].ready
+
+    def _pending_now(self) -> plays.PendingEvaluation:
+        """The evaluation of the learner's card in the position now, made (with
+        :meth:`_chance`) when there is none yet; one of another position is stopped."""
+        position = self.position
+        if self._pending is not None and self._pending[0] != position:
+            self._pending[1].stop()
+            self._pending = None
+        if self._pending is None:
+            self._pending = (position, plays.PendingEvaluation(self.observation,
+                                                               rng=self._chance()))
+        return self._pending[1]
 
     def _evaluation(self) -> plays.Evaluation:
         """The coach's evaluation of the learner's card now (:func:`plays.evaluate`, with
-        :meth:`_chance`), computed once per position: the hint and the review of the card
+        :meth:`_chance`), computed once per position, completed here if
+        :meth:`think_ahead` has not finished it: the hint and the review of the card
         played there read the same one."""
-        position = self.position
-        if self._evaluated is None or self._evaluated[0] != position:
-            self._evaluated = (position, plays.evaluate(self.observation, rng=self._chance()))
-        return self._evaluated[1]
+        return self._pending_now().result()
 
     def _check_turn(self, what: str, *, bidding: bool) -> None:
         deal = self.deal

@@ -13,10 +13,11 @@ the opponents') is played:
 - from trick 3 on (at most :data:`~belote_teach.search.evaluation.SOLVER_CARDS` = 6 cards
   in hand), each world is solved exactly by the double-dummy solver
   (:func:`~belote_teach.search.solver.solve`), which values every legal card at once, on
-  :data:`~belote_teach.search.evaluation.SOLVES` worlds (12 with 6 cards in hand, up to 32);
-- at tricks 1 and 2 (a solve costing 25 to 150 ms a world there) each card is played
-  out to the end by club players on each world (the playout budget
-  :func:`~belote_teach.search.evaluation.samples_for`, 4 to 32 worlds).
+  :data:`~belote_teach.search.evaluation.SOLVES` worlds (32);
+- at tricks 1 and 2 (a solve costing 25 to 150 ms a world there, too slow for a computer
+  seat's turn) each card is played out to the end by club players on each world (the
+  playout budget :func:`~belote_teach.search.evaluation.samples_for` with ``playouts``,
+  4 to 32 worlds).
 
 ``benchmarks/players.py`` measures this against the club player and ``belote-cli``.
 The club player's own choice is kept when it is among the best cards.
@@ -249,7 +250,8 @@ class ExpertPlayer:
         groups = equivalent_groups(obs)
         if len(groups) == 1:                        # one card, or equivalent ones
             return club
-        margin = value_cards(obs, rng, samples_for(obs), _CLUB.play_tracked, groups).margin
+        margin = value_cards(obs, rng, samples_for(obs, playouts=True), groups,
+                             _CLUB.play_tracked).margin
         top = max(margin.values())
         best = [c for c in obs.legal_plays.cards if margin[c] == top]
         if club.action in best:

@@ -3,21 +3,23 @@ the learner's card from and what the expert plays by.
 
 A *world* is one deal of the cards the seat cannot see to the three other seats,
 consistent with its observation (:func:`~belote_teach.search.sampling.sample_worlds`). On
-each world every legal card is valued (:func:`value_cards`):
-
-- from trick 3 on (:data:`SOLVER_CARDS` cards in hand or fewer) exactly, by the
-  double-dummy solver (:func:`~belote_teach.search.solver.solve`), which values every legal
-  card at once: the card points each team wins from the current trick on with best play by
-  all four;
-- at tricks 1 and 2 (8 or 7 cards, where a solve costs 25 to 150 ms a world) by a playout
-  (:func:`playout`): the card is played, then a *policy* plays every seat to the end. The
-  policy, a model of how players play, is passed in (the club player's,
-  :meth:`~belote_teach.players.club.ClubPlayer.choose_tracked`); this module imports no
-  player.
+each world every legal card is valued exactly by the double-dummy solver
+(:func:`~belote_teach.search.solver.solve`), which values every legal card at once: the card
+points each team wins from the current trick on with best play by all four. A caller short
+of time may pass a *policy* (a model of how players play, e.g. the club player's
+:meth:`~belote_teach.players.club.ClubPlayer.choose_tracked`; this module imports no
+player): worlds with more than :data:`SOLVER_CARDS` cards in hand are then valued by a
+playout (:func:`playout`: the card is played, then the policy plays every seat to the end).
 
 The same worlds serve every card (common random numbers), so the differences between
 cards are far less noisy than each average. Equivalent cards (:func:`equivalent_groups`:
 same suit and points, no card another player may hold between them) are valued once.
+
+The worlds are drawn when a :class:`Valuation` is made; each is then valued on its own, in
+any order and from any thread (:meth:`Valuation.step`, :meth:`Valuation.in_background`),
+and :meth:`Valuation.result` completes the rest: the result is the same however the work
+was shared, so a valuation can start when the learner's turn begins and a review made
+before it has finished uses what is ready.
 
 Per world and card, :class:`WorldValues` keeps the card points the seat's team wins (a
 capot kept in reach adds ``capot_points`` - 162 on the solver's worlds, R6.5), whether the
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import fmean
@@ -57,6 +60,7 @@ __all__ = [
     "SOLVER_CARDS",
     "SOLVES",
     "Policy",
+    "Valuation",
     "World",
     "WorldValues",
     "announced_points",
@@ -75,21 +79,19 @@ World = Mapping[Seat, tuple[Card, ...]]
 #: what it can infer from it (a legal card of ``observation.legal_plays``).
 Policy = Callable[[Observation, Tracking], Card]
 
-#: Playouts (worlds x legal cards) per evaluation, by cards in the seat's hand: a playout
-#: from the first trick costs about 5 ms (tricks 1 and 2 only, see SOLVER_CARDS).
+#: Worlds solved per evaluation by the double-dummy solver, by cards in the seat's hand
+#: (48 at tricks 1 and 2, where the decisions that teach most are taken, when they are
+#: solved). Independent of the number of legal cards: one solve values them all.
+SOLVES: Mapping[int, int] = {8: 48, 7: 48, 6: 32, 5: 32, 4: 32, 3: 32, 2: 32}
+#: With a playout policy (:func:`value_cards`'s ``policy``): cards in hand from which the
+#: worlds are still solved exactly rather than played out (from trick 3 on).
+SOLVER_CARDS = 6
+#: With a playout policy: playouts (worlds x legal cards) per evaluation by cards in the
+#: seat's hand (a playout from the first trick costs about 5 ms), and the fewest and most
+#: worlds (when 2 cards or more differ).
 PLAYOUTS: Mapping[int, int] = {8: 48, 7: 48}
-#: Fewest and most worlds per evaluation with playouts (when 2 cards or more differ).
 MIN_SAMPLES = 4
 MAX_SAMPLES = 32
-#: Cards in hand from which worlds are valued by the exact double-dummy solver rather
-#: than by playouts (from trick 3 on; in real deals a solve with 7 cards in hand takes
-#: about 25 ms median and over 100 ms at the 95th percentile, 8 cards about 150 ms median:
-#: too slow for enough worlds within the coach's latency budget).
-SOLVER_CARDS = 6
-#: Worlds solved per evaluation by the double-dummy solver, by cards in the seat's hand
-#: (a 6-card solve of a real deal takes about 9 ms median, a 4-card one about 1 ms).
-#: Independent of the number of legal cards: one solve values them all.
-SOLVES: Mapping[int, int] = {6: 12, 5: 24, 4: 32, 3: 32, 2: 32}
 
 
 @dataclass(frozen=True)
@@ -239,7 +241,8 @@ def solved(obs: Observation, world: World) -> dict[Card, dict[Team, int]]:
     # first position solved, not with every lesson and app that imports the coach
     from belote_teach.search.solver import solve
 
-    result = solve(world, trump, trick.cards, trick.leader, obs.rules)
+    with _SOLVING:                      # one search memory a process: one solve at a time
+        result = solve(world, trump, trick.cards, trick.leader, obs.rules)
     total = trick.points + DIX_DE_DER + sum(points(c, trump) for cards in world.values()
                                            for c in cards)
     team = obs.seat.team
@@ -273,31 +276,178 @@ def equivalent_groups(obs: Observation) -> list[tuple[Card, ...]]:
     return [tuple(g) for g in groups]
 
 
-def samples_for(obs: Observation) -> int:
-    """The worlds an evaluation of ``obs`` samples by default: with :data:`SOLVER_CARDS`
-    cards in hand or fewer, :data:`SOLVES` for the hand size; with more, :data:`PLAYOUTS`
-    for the hand size divided by the number of legal cards (equivalent ones counted once),
-    between :data:`MIN_SAMPLES` and :data:`MAX_SAMPLES`; 0 when only one card, or only
-    equivalent ones, are legal (nothing to compare)."""
+def samples_for(obs: Observation, *, playouts: bool = False) -> int:
+    """The worlds an evaluation of ``obs`` samples by default: :data:`SOLVES` for the hand
+    size; with ``playouts`` (a policy valuing the worlds of more than :data:`SOLVER_CARDS`
+    cards in hand) and such a hand, :data:`PLAYOUTS` for the hand size divided by the
+    number of legal cards (equivalent ones counted once), between :data:`MIN_SAMPLES` and
+    :data:`MAX_SAMPLES`; 0 when only one card, or only equivalent ones, are legal (nothing
+    to compare)."""
     legal = len(equivalent_groups(obs)) if obs.legal_plays is not None else 0
     if legal <= 1:
         return 0
-    if len(obs.hand) <= SOLVER_CARDS:
+    if not playouts or len(obs.hand) <= SOLVER_CARDS:
         return SOLVES.get(len(obs.hand), MAX_SAMPLES)
     budget = PLAYOUTS[len(obs.hand)]
     return max(MIN_SAMPLES, min(MAX_SAMPLES, budget // legal))
 
 
-def value_cards(obs: Observation, rng: random.Random, samples: int, policy: Policy,
-                groups: Sequence[tuple[Card, ...]] | None = None) -> WorldValues:
-    """Every legal card of ``obs`` valued on the same ``samples`` sampled worlds.
+#: Held around each solve: a background :class:`Valuation` and the foreground's share one
+#: solver.
+_SOLVING = threading.Lock()
+
+#: What one world gives each group of equivalent cards: (card points won by the seat's
+#: team, capot included; 1 if the team reaches its goal else 0; its marks minus the
+#: opponents').
+_GroupValue = tuple[int, int, int]
+
+
+class Valuation:
+    """Every legal card of ``obs`` being valued on the same ``samples`` worlds, world by
+    world: the worlds are drawn at once (from ``rng``), then each is valued on its own, by
+    whoever gets to it first (:meth:`step`, from any thread); :meth:`result` values what
+    is left and gives the :class:`WorldValues`, the same however the work was shared.
+
+    Args:
+        obs: the seat's view at its turn to play (phase PLAY, ``legal_plays`` set).
+        rng: the only source of chance (the worlds); used only here, in the constructor.
+        samples: worlds to sample, 1 or more (:func:`samples_for` gives the default).
+        groups: :func:`equivalent_groups` of ``obs`` when already computed.
+        policy: when given, worlds with more than :data:`SOLVER_CARDS` cards in hand are
+            valued by :func:`playout` with it instead of solved exactly.
+
+    Raises:
+        ValueError: ``samples`` is below 1.
+        InvalidPositionError: no world is consistent with ``obs``.
+    """
+
+    def __init__(self, obs: Observation, rng: random.Random, samples: int,
+                 groups: Sequence[tuple[Card, ...]] | None = None,
+                 policy: Policy | None = None) -> None:
+        if samples < 1:
+            raise ValueError(f"samples must be 1 or more, got {samples}")
+        assert obs.legal_plays is not None and obs.contract is not None
+        self.obs = obs
+        self.samples = samples
+        self.groups = tuple(equivalent_groups(obs) if groups is None else groups)
+        self._policy = policy if len(obs.hand) > SOLVER_CARDS else None
+        self._worlds = tuple(sample_worlds(obs, rng, samples))
+        self._shown = shown_by(obs, obs.tricks)
+        self._values: list[tuple[_GroupValue, ...] | None] = [None] * samples
+        self._claimed = 0                        # worlds handed out to a valuer so far
+        self._stopped = False
+        self._lock = threading.Lock()
+        self._done = threading.Condition(self._lock)
+
+    @property
+    def ready(self) -> int:
+        """The worlds valued so far (0 to :attr:`samples`)."""
+        with self._lock:
+            return sum(v is not None for v in self._values)
+
+    def step(self) -> bool:
+        """Value the next world nobody has taken yet; ``False`` when none is left (or the
+        valuation was stopped)."""
+        with self._lock:
+            if self._stopped or self._claimed >= self.samples:
+                return False
+            index = self._claimed
+            self._claimed += 1
+        values = self._value(self._worlds[index])
+        with self._done:
+            self._values[index] = values
+            self._done.notify_all()
+        return True
+
+    def stop(self) -> None:
+        """Stop handing out worlds to :meth:`step` (a valuation of a position left
+        behind); :meth:`result` still completes it if asked."""
+        with self._lock:
+            self._stopped = True
+
+    def in_background(self) -> threading.Thread:
+        """Start valuing the worlds in a daemon thread (the solver releases the GIL, so the
+        kernel keeps answering) until they are all taken or :meth:`stop` is called."""
+        thread = threading.Thread(target=self._run, name="belote-valuation", daemon=True)
+        thread.start()
+        return thread
+
+    def _run(self) -> None:
+        while self.step():
+            pass
+
+    def result(self) -> WorldValues:
+        """Every world valued (the rest done here, the ones another thread is on waited
+        for), as :class:`WorldValues` in the order the worlds were drawn."""
+        with self._lock:
+            self._stopped = False
+        while self.step():
+            pass
+        with self._done:
+            while any(v is None for v in self._values):
+                self._done.wait()
+            rows = [v for v in self._values if v is not None]
+        cards = list(self.obs.legal_plays.cards) if self.obs.legal_plays else []
+        worth: dict[Card, list[int]] = {card: [] for card in cards}
+        success: dict[Card, list[int]] = {card: [] for card in cards}
+        margins = dict.fromkeys(cards, 0)
+        for row in rows:
+            for group, (value, reached, margin) in zip(self.groups, row, strict=True):
+                for card in group:
+                    worth[card].append(value)
+                    success[card].append(reached)
+                    margins[card] += margin
+        return WorldValues(self.samples, {c: tuple(v) for c, v in worth.items()},
+                           {c: tuple(v) for c, v in success.items()},
+                           {c: margins[c] / self.samples for c in cards})
+
+    def _value(self, world: World) -> tuple[_GroupValue, ...]:
+        """Every group of ``self.groups`` valued on one world."""
+        obs = self.obs
+        assert obs.contract is not None
+        team = obs.seat.team
+        takers = obs.contract.taker.team
+        before = obs.points_won         # the completed plis (a deal in play: no dix de der)
+        announced = announced_points(obs)
+        belote = belote_points(obs, world)
+        exactly = solved(obs, world) if self._policy is None else None
+        # a capot is worth capot_points instead of 162 (R6.5): a card that keeps it in
+        # reach is worth the difference more on the worlds where the team still takes
+        # every pli (on the solver's worlds only: a playout's capot would only add noise)
+        sweeping = exactly is not None and all(t.winner.team is team for t in obs.tricks)
+        capot_bonus = obs.rules.capot_points - DEAL_POINTS
+        row: list[_GroupValue] = []
+        for group in self.groups:
+            if exactly is not None:
+                won = exactly[group[0]]
+            else:
+                assert self._policy is not None
+                won = playout(obs, world, group[0], self._policy, self._shown)
+            total = {t: before[t] + won[t] + belote[t] + announced[t] for t in Team}
+            made = total[takers] > total[takers.other]                    # R6.2
+            sunk = total[takers] < total[takers.other]
+            marks = deal_marks(takers, total, belote, announced)
+            value = won[team]
+            if sweeping and won[team.other] == 0:      # capot (R6.5): every pli so far and
+                value += capot_bonus                   # every card point from here
+            row.append((value, int(made if team is takers else sunk),
+                        marks[team] - marks[team.other]))
+        return tuple(row)
+
+
+def value_cards(obs: Observation, rng: random.Random, samples: int,
+                groups: Sequence[tuple[Card, ...]] | None = None,
+                policy: Policy | None = None) -> WorldValues:
+    """Every legal card of ``obs`` valued on the same ``samples`` sampled worlds, at once
+    (:class:`Valuation` to share the work or start it early).
 
     Args:
         obs: the seat's view at its turn to play (phase PLAY, ``legal_plays`` set).
         rng: the only source of chance (the worlds).
         samples: worlds to sample, 1 or more (:func:`samples_for` gives the default).
-        policy: the card play of the playouts (tricks 1 and 2).
         groups: :func:`equivalent_groups` of ``obs`` when already computed.
+        policy: when given, worlds with more than :data:`SOLVER_CARDS` cards in hand are
+            played out with it (:func:`playout`) instead of solved exactly.
 
     Returns:
         The :class:`WorldValues` of every legal card (equivalent cards share values).
@@ -306,46 +456,4 @@ def value_cards(obs: Observation, rng: random.Random, samples: int, policy: Poli
         ValueError: ``samples`` is below 1.
         InvalidPositionError: no world is consistent with ``obs``.
     """
-    if samples < 1:
-        raise ValueError(f"samples must be 1 or more, got {samples}")
-    assert obs.legal_plays is not None and obs.contract is not None
-    cards = list(obs.legal_plays.cards)
-    groups = equivalent_groups(obs) if groups is None else groups
-    team = obs.seat.team
-    takers = obs.contract.taker.team
-    before = obs.points_won             # the completed plis (a deal in play: no dix de der)
-    announced = announced_points(obs)
-    worth: dict[Card, list[int]] = {card: [] for card in cards}
-    margins = dict.fromkeys(cards, 0.0)
-    success: dict[Card, list[int]] = {card: [] for card in cards}
-    shown = shown_by(obs, obs.tricks)
-    exact = len(obs.hand) <= SOLVER_CARDS
-    # a capot is worth capot_points instead of 162 (R6.5): a card that keeps it in reach
-    # is worth the difference more on the worlds where the team still takes every pli
-    # (valued on the solver's worlds, from trick 3: exact there, where a playout's capot
-    # would only add noise to the comparison of the first cards)
-    sweeping = exact and all(trick.winner.team is team for trick in obs.tricks)
-    capot_bonus = obs.rules.capot_points - DEAL_POINTS
-    for world in sample_worlds(obs, rng, samples):
-        belote = belote_points(obs, world)
-        exactly = solved(obs, world) if exact else None
-        for group in groups:
-            if exactly is not None:
-                won = exactly[group[0]]
-            else:
-                won = playout(obs, world, group[0], policy, shown)
-            total = {t: before[t] + won[t] + belote[t] + announced[t] for t in Team}
-            made = total[takers] > total[takers.other]                    # R6.2
-            sunk = total[takers] < total[takers.other]
-            marks = deal_marks(takers, total, belote, announced)
-            reached = int(made if team is takers else sunk)
-            value = won[team]
-            if sweeping and won[team.other] == 0:      # capot (R6.5): every pli so far and
-                value += capot_bonus                   # every card point from here
-            for card in group:
-                worth[card].append(value)
-                margins[card] += marks[team] - marks[team.other]
-                success[card].append(reached)
-    return WorldValues(samples, {c: tuple(v) for c, v in worth.items()},
-                       {c: tuple(v) for c, v in success.items()},
-                       {c: margins[c] / samples for c in cards})
+    return Valuation(obs, rng, samples, groups, policy).result()

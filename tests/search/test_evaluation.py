@@ -112,7 +112,7 @@ def test_values_per_world_for_every_card_equivalent_cards_alike() -> None:
         if len(groups) < 2:
             continue
         count = 3
-        values = value_cards(obs, random.Random(1), count, CLUB.play_tracked)
+        values = value_cards(obs, random.Random(1), count, policy=CLUB.play_tracked)
         assert set(values.worth) == set(obs.legal_plays or ())
         for group in groups:
             for card in group:
@@ -127,18 +127,24 @@ def test_values_per_world_for_every_card_equivalent_cards_alike() -> None:
 def test_a_world_count_below_one_is_refused() -> None:
     obs = next(o for o in _positions(PLAYED[2]) if len(equivalent_groups(o)) > 1)
     with pytest.raises(ValueError, match="samples must be 1 or more, got 0"):
-        value_cards(obs, random.Random(0), 0, CLUB.play_tracked)
+        value_cards(obs, random.Random(0), 0)
 
 
 def test_default_world_counts() -> None:
+    """Solved worlds: at least 48 at tricks 1 and 2, SOLVES after; with playouts, a budget
+    shared among the legal cards at tricks 1 and 2."""
     for obs in _positions(PLAYED[3]):
         count = samples_for(obs)
+        playing_out = samples_for(obs, playouts=True)
         if len(equivalent_groups(obs)) <= 1:
-            assert count == 0
-        elif len(obs.hand) <= SOLVER_CARDS:
-            assert count == evaluation.SOLVES.get(len(obs.hand), MAX_SAMPLES)
+            assert count == playing_out == 0
+            continue
+        assert count == evaluation.SOLVES[len(obs.hand)]
+        if len(obs.hand) > SOLVER_CARDS:
+            assert count >= 48
+            assert MIN_SAMPLES <= playing_out <= MAX_SAMPLES
         else:
-            assert MIN_SAMPLES <= count <= MAX_SAMPLES
+            assert playing_out == count
 
 
 @pytest.mark.parametrize("seed", PLAYED[1:])
@@ -149,8 +155,54 @@ def test_the_coach_and_the_expert_value_cards_alike(seed: int) -> None:
         if len(equivalent_groups(obs)) < 2:
             continue
         coach = plays.evaluate(obs, rng=random.Random(seed))
-        values = value_cards(obs, random.Random(seed), samples_for(obs), CLUB.play_tracked)
+        values = value_cards(obs, random.Random(seed), samples_for(obs, playouts=True),
+                             policy=CLUB.play_tracked)
         assert dict(coach.margin) == dict(values.margin)
         assert coach.values == {c: values.average(c) for c in values.worth}
         card = ExpertPlayer().choose_card(obs, random.Random(seed)).action
         assert values.margin[card] == max(values.margin.values())
+
+
+def _first_choice(seed: int) -> Observation:
+    """A position of trick 1 or 2 of deal ``seed`` where two cards or more differ."""
+    return next(o for o in _positions(seed) if len(o.hand) >= 7 and len(equivalent_groups(o)) > 2)
+
+
+def test_a_valuation_shared_between_threads_gives_the_serial_result() -> None:
+    obs = _first_choice(PLAYED[1])
+    serial = value_cards(obs, random.Random(5), 12)
+    shared = evaluation.Valuation(obs, random.Random(5), 12)
+    assert shared.ready == 0
+    threads = [shared.in_background() for _ in range(2)]
+    assert shared.step() in (True, False)
+    result = shared.result()
+    for thread in threads:
+        thread.join(timeout=60)
+        assert not thread.is_alive()
+    assert shared.ready == 12 and not shared.step()
+    assert result == serial
+    # every world was solved exactly, at trick 1 or 2 too
+    assert all(len(v) == 12 for v in result.worth.values())
+
+
+def test_a_stopped_valuation_still_completes_when_asked() -> None:
+    obs = _first_choice(PLAYED[2])
+    valuation = evaluation.Valuation(obs, random.Random(3), 6)
+    assert valuation.step() and valuation.ready == 1
+    valuation.stop()
+    assert not valuation.step() and valuation.ready == 1     # nothing more handed out
+    assert valuation.result() == value_cards(obs, random.Random(3), 6)
+    assert valuation.ready == 6
+
+
+def test_a_playout_policy_values_the_first_tricks_by_playouts() -> None:
+    """With a policy, trick-1 worlds are played out (club play, not the solver's best
+    play): the values differ from the solved ones on the same worlds, yet stay card points
+    within the points in play."""
+    obs = _first_choice(PLAYED[3])
+    solved_values = value_cards(obs, random.Random(2), 8)
+    played_out = value_cards(obs, random.Random(2), 8, policy=CLUB.play_tracked)
+    assert set(played_out.worth) == set(solved_values.worth)
+    assert played_out.worth != solved_values.worth
+    for values in played_out.worth.values():
+        assert all(0 <= v <= 162 for v in values)

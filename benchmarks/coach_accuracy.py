@@ -1,0 +1,200 @@
+"""Coach accuracy benchmark: the coach's verdicts against a reference of many solved worlds.
+A script that prints figures, not a test.
+
+    .venv/bin/python benchmarks/coach_accuracy.py [--deals 10] [--seed 0] [--reference 256]
+        [--per-trick 1] [--jobs 2]
+
+What is measured
+----------------
+Deals ``seed .. seed + deals - 1`` (dealer South, preset ``classic``) are bid and played
+by club players (real deals, not random positions). At each trick, the first ``per-trick``
+positions (any seat to play) with two legal cards or more that differ (equivalent cards
+counted once) are judged twice:
+
+* **the coach**: :func:`belote_teach.coach.plays.evaluate` with its default worlds
+  (:func:`belote_teach.search.evaluation.samples_for`, each solved exactly), then
+  :func:`belote_teach.coach.plays.review` of every legal card on that evaluation;
+* **the reference**: :func:`belote_teach.search.evaluation.value_cards` on ``reference``
+  other worlds (256 by default, another chance than the coach's), each solved exactly by
+  the double-dummy solver: the average card points of every legal card, capot included.
+
+For each legal card, its *gap* is the reference's best average minus the card's.
+
+* **false blame**: the coach says ``INACCURACY`` or ``MISTAKE`` of a card within 4
+  points of the reference's best (gap <= 4);
+* **missed**: the coach says ``BEST`` or ``ALSO_GOOD`` of a card 10 points or more below
+  it (gap >= 10).
+
+Each rate is given over the cards it can happen to (false blame over the cards within 4
+points, missed over the cards 10 or more below), per trick and in all, with the count.
+Target: at most 2 % each, at every trick. The coach's evaluation time per trick (median,
+95th percentile) is printed beside, one core per process (``--jobs 2``: two processes,
+one per CPU, deals split between them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from belote_teach.coach import plays
+from belote_teach.engine.cards import Seat
+from belote_teach.engine.deal import Deal, Phase
+from belote_teach.engine.observation import Observation
+from belote_teach.players import ClubPlayer
+from belote_teach.search import evaluation
+
+try:  # run as a script (benchmarks/ on sys.path) or as the module benchmarks.coach_accuracy
+    from machine import machine_facts, pin_to_one_core
+except ImportError:  # pragma: no cover
+    from benchmarks.machine import machine_facts, pin_to_one_core
+
+#: Card points within which a card is as good as the reference's best: blaming it is false.
+WITHIN = 4.0
+#: Card points below the reference's best from which a card is bad: praising it misses.
+BELOW = 10.0
+BLAMED = (plays.Verdict.INACCURACY, plays.Verdict.MISTAKE)
+PRAISED = (plays.Verdict.BEST, plays.Verdict.ALSO_GOOD)
+
+
+@dataclass
+class Trick:
+    """The counts of one trick (1 to 8)."""
+
+    positions: int = 0
+    near: int = 0            # cards within WITHIN of the reference's best
+    blamed: int = 0          # of those, blamed by the coach
+    far: int = 0             # cards BELOW or more under the reference's best
+    praised: int = 0         # of those, praised by the coach
+    seconds: list[float] = field(default_factory=list)
+
+    def add(self, other: Trick) -> None:
+        """Add ``other``'s counts to these."""
+        self.positions += other.positions
+        self.near += other.near
+        self.blamed += other.blamed
+        self.far += other.far
+        self.praised += other.praised
+        self.seconds += other.seconds
+
+
+def positions(seed: int, per_trick: int) -> list[Observation]:
+    """The positions judged in deal ``seed``: per trick, the first ``per_trick`` with two
+    legal cards or more that differ (club bidding and play); none when passed out."""
+    club = ClubPlayer()
+    deal = Deal.new(Seat.SOUTH, rng=seed)
+    while deal.phase.is_bidding:
+        turn = deal.turn
+        assert turn is not None
+        deal.bid(club.choose_bid(deal.observation(turn), random.Random(seed)).action,
+                 seat=turn)
+    found: list[Observation] = []
+    taken: dict[int, int] = {}
+    while deal.phase is Phase.PLAY:
+        turn = deal.turn
+        assert turn is not None
+        obs = deal.observation(turn)
+        trick = len(obs.tricks) + 1
+        if taken.get(trick, 0) < per_trick and len(evaluation.equivalent_groups(obs)) > 1:
+            taken[trick] = taken.get(trick, 0) + 1
+            found.append(obs)
+        deal.play(club.choose_card(obs, random.Random(seed)).action, seat=turn)
+    return found
+
+
+def judge(seed: int, per_trick: int, reference: int) -> dict[int, Trick]:
+    """The counts per trick of deal ``seed``."""
+    counts = {t: Trick() for t in range(1, 9)}
+    for k, obs in enumerate(positions(seed, per_trick)):
+        trick = counts[len(obs.tricks) + 1]
+        start = time.perf_counter()
+        ev = plays.evaluate(obs, rng=random.Random(f"coach:{seed}:{k}"))
+        trick.seconds.append(time.perf_counter() - start)
+        truth = evaluation.value_cards(obs, random.Random(f"reference:{seed}:{k}"), reference)
+        cards = list(ev.legal.cards)
+        top = max(truth.average(c) for c in cards)
+        trick.positions += 1
+        for card in cards:
+            gap = top - truth.average(card)
+            verdict = plays.review(obs, card, evaluation=ev).verdict
+            if gap <= WITHIN:
+                trick.near += 1
+                trick.blamed += verdict in BLAMED
+            if gap >= BELOW:
+                trick.far += 1
+                trick.praised += verdict in PRAISED
+    return counts
+
+
+def _worker(args: tuple[list[int], int, int, int]) -> dict[int, Trick]:
+    seeds, per_trick, reference, index = args
+    pin_to_one_core(index)
+    total = {t: Trick() for t in range(1, 9)}
+    for seed in seeds:
+        for t, counts in judge(seed, per_trick, reference).items():
+            total[t].add(counts)
+    return total
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0-1) of ``values``, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def rate(part: int, whole: int) -> str:
+    """``part`` of ``whole`` as a percentage with the counts."""
+    return f"{100 * part / whole:5.1f} % ({part}/{whole})" if whole else "   - (0/0)"
+
+
+def main() -> None:
+    """Parse the arguments, judge the positions, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--reference", type=int, default=256,
+                        help="worlds of the reference, each solved exactly")
+    parser.add_argument("--per-trick", type=int, default=1,
+                        help="positions judged per trick of each deal")
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    print(machine_facts())
+    seeds = list(range(args.seed, args.seed + args.deals))
+    jobs = max(1, args.jobs)
+    work = [(seeds[j::jobs], args.per_trick, args.reference, j) for j in range(jobs)]
+    start = time.perf_counter()
+    total = {t: Trick() for t in range(1, 9)}
+    if jobs == 1:
+        parts = [_worker(work[0])]
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            parts = list(pool.map(_worker, work))
+    for part in parts:
+        for t, counts in part.items():
+            total[t].add(counts)
+    print(f"{args.deals} deals (seeds {args.seed}-{args.seed + args.deals - 1}), "
+          f"{args.per_trick} position(s) a trick, reference {args.reference} solved worlds, "
+          f"{time.perf_counter() - start:.0f} s")
+    print("trick  positions  false blame (gap <= 4)   missed (gap >= 10)      "
+          "coach ms median / p95")
+    overall = Trick()
+    for t in range(1, 9):
+        c = total[t]
+        overall.add(c)
+        ms = [s * 1000 for s in c.seconds]
+        timing = (f"{statistics.median(ms):7.0f} / {percentile(ms, 0.95):5.0f}" if ms
+                  else "      -")
+        print(f"{t:5}  {c.positions:9}  {rate(c.blamed, c.near):22}  "
+              f"{rate(c.praised, c.far):22}  {timing}")
+    print(f"  all  {overall.positions:9}  {rate(overall.blamed, overall.near):22}  "
+          f"{rate(overall.praised, overall.far):22}")
+    print("Targets: false blame <= 2 %, missed <= 2 %, at every trick.")
+
+
+if __name__ == "__main__":
+    main()
