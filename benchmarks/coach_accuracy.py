@@ -133,7 +133,8 @@ def judge(seed: int, per_trick: int, reference: int) -> dict[int, Trick]:
 
 def _worker(args: tuple[list[int], int, int, int]) -> dict[int, Trick]:
     seeds, per_trick, reference, index = args
-    pin_to_one_core(index)
+    if index >= 0:
+        pin_to_one_core(index)
     total = {t: Trick() for t in range(1, 9)}
     for seed in seeds:
         for t, counts in judge(seed, per_trick, reference).items():
@@ -163,10 +164,14 @@ def main() -> None:
                         help="positions judged per trick of each deal")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    print(machine_facts())
-    seeds = list(range(args.seed, args.seed + args.deals))
     jobs = max(1, args.jobs)
-    work = [(seeds[j::jobs], args.per_trick, args.reference, j) for j in range(jobs)]
+    pinned = ("each process pinned to its own CPU" if jobs > 1
+              else pin_to_one_core())
+    for line in machine_facts(pinned):
+        print(line)
+    seeds = list(range(args.seed, args.seed + args.deals))
+    work = [(seeds[j::jobs], args.per_trick, args.reference, j if jobs > 1 else -1)
+            for j in range(jobs)]
     start = time.perf_counter()
     total = {t: Trick() for t in range(1, 9)}
     if jobs == 1:
