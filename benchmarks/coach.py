@@ -2,7 +2,7 @@
 :func:`belote_teach.coach.plays.hint` at each trick of real deals. A script that prints
 figures, not a test.
 
-    .venv/bin/python benchmarks/coach.py [--deals 30] [--seed 0]
+    .venv/bin/python benchmarks/coach.py [--deals 30] [--seed 0] [--think 0]
 
 What is measured
 ----------------
@@ -10,7 +10,11 @@ Deals ``seed .. seed + deals - 1`` (dealer South, preset ``classic``) are bid an
 by club players. At every card of every seat (the learner may sit anywhere) the seat's
 :class:`~belote_teach.engine.observation.Observation` is reviewed twice: ``review`` of the card
 the club player chooses and ``hint``, each with the default number of worlds
-(:func:`belote_teach.search.evaluation.samples_for`) and a fresh ``random.Random``. Positions with a
+(:func:`belote_teach.search.evaluation.samples_for` with the coach's playouts) and a
+fresh ``random.Random``. With ``--think S`` the review's evaluation is started S seconds
+before it, in the background (:class:`belote_teach.coach.plays.PendingEvaluation`, as the
+table starts it at the learner's turn), so the figure is the wait after a learner who
+thought S seconds. Positions with a
 single legal card (or only equivalent ones) are answered without sampling and are left
 out of the figures. One core (the process is pinned to one CPU where the OS allows).
 
@@ -43,9 +47,10 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-def measure(deals: int, seed: int) -> dict[int, dict[str, list[float]]]:
+def measure(deals: int, seed: int, think: float = 0.0) -> dict[int, dict[str, list[float]]]:
     """Latencies (seconds) and worlds per trick: ``{trick: {"review": [...], "hint":
-    [...], "samples": [...]}}``."""
+    [...], "samples": [...]}}``; with ``think`` (seconds), the review's evaluation was
+    started that long before in the background, as the table does at the learner's turn."""
     club = ClubPlayer()
     figures: dict[int, dict[str, list[float]]] = {
         t: {"review": [], "hint": [], "samples": []} for t in range(1, 9)}
@@ -61,11 +66,18 @@ def measure(deals: int, seed: int) -> dict[int, dict[str, list[float]]]:
             assert turn is not None
             obs = deal.observation(turn)
             card = club.choose_card(obs, random.Random(i)).action
-            samples = evaluation.samples_for(obs)
+            samples = evaluation.samples_for(obs, playouts=True)
             if samples:
                 trick = len(obs.tricks) + 1
-                start = time.perf_counter()
-                plays.review(obs, card, rng=random.Random(i))
+                if think > 0:                        # the coach started at the turn
+                    pending = plays.PendingEvaluation(obs, rng=random.Random(i))
+                    pending.in_background()
+                    time.sleep(think)
+                    start = time.perf_counter()
+                    plays.review(obs, card, evaluation=pending.result())
+                else:
+                    start = time.perf_counter()
+                    plays.review(obs, card, rng=random.Random(i))
                 middle = time.perf_counter()
                 plays.hint(obs, rng=random.Random(i))
                 end = time.perf_counter()
@@ -81,13 +93,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=30, help="deals played (default 30)")
     parser.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds the learner thinks while the coach evaluates in the "
+                             "background before the review (default 0: a click at once)")
     args = parser.parse_args()
     print("belote_teach.coach.plays latency benchmark (figures only, not a test)")
     for line in machine_facts(pin_to_one_core()):
         print("  " + line)
-    figures = measure(args.deals, args.seed)
+    figures = measure(args.deals, args.seed, args.think)
     print(f"{args.deals} deals; latency in ms per trick (positions with 2 or more "
-          "non-equivalent legal cards)")
+          f"non-equivalent legal cards); review after {args.think:g} s of thinking "
+          "(the evaluation started in the background at the turn), hint from nothing")
     print("trick  positions  worlds  evaluation  review median/p95/max      "
           "hint median/p95/max")
     worst = 0.0
