@@ -45,7 +45,8 @@ Verdicts (loss in card points, :data:`TOLERANCE` = 4):
 - ``BEST``: the recommended card: the highest average (the club player's own choice
   among cards of that average, else the first in hand order); the loss of every other
   card is measured against it;
-- ``ALSO_GOOD``: within :data:`TOLERANCE` of the best average, or within the sampling
+- ``ALSO_GOOD``: within :data:`TOLERANCE` of the best average, or, below
+  :data:`MISTAKE_LOSS`, within the sampling
   noise of the worlds (:data:`NOISE_Z` standard errors of the per-world differences
   with the best card), and no outcome change: the worlds cannot tell it from the best,
   so no winner is picked;
@@ -484,8 +485,11 @@ def _judge(obs: Observation, decision: Decision[Card], worlds: WorldValues) -> E
         top_success - success[c], OUTCOME_TOLERANCE,
         _noise(worlds.success[surest], worlds.success[c])))
     noise = {c: _noise(worlds.worth[first], worlds.worth[c]) for c in cards}
+    # the noise excuses a loss below MISTAKE_LOSS only: 10 points lost on average is never
+    # "also good", however much the worlds disagree
     good = [c for c in cards if c not in changed
-            and top - values[c] <= max(TOLERANCE, noise[c])]
+            and (top - values[c] <= TOLERANCE
+                 or (top - values[c] <= noise[c] and top - values[c] < MISTAKE_LOSS))]
     best = (first, *(c for c in good if c != first))
     return Evaluation(obs, legal, values, success, worlds.samples, best, decision,
                       top_success, dict(worlds.margin), changed, noise)

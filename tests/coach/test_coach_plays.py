@@ -20,7 +20,7 @@ from belote_teach.engine.rules import legal_plays
 from belote_teach.engine.scoring import Outcome
 from belote_teach.players.base import Technique
 from belote_teach.players.club import ClubPlayer
-from belote_teach.search.evaluation import SOLVES, samples_for
+from belote_teach.search.evaluation import SOLVES, WorldValues, samples_for
 from belote_teach.search.sampling import sample_world
 
 S, E, N, W = Seat.SOUTH, Seat.EAST, Seat.NORTH, Seat.WEST
@@ -418,3 +418,24 @@ def test_a_gap_within_the_sampling_noise_is_not_blamed() -> None:
     assert not plays._significant(0.33, plays.OUTCOME_TOLERANCE, 0.42)
     assert plays._significant(0.5, plays.OUTCOME_TOLERANCE, 0.45)
     assert not plays._significant(0.2, plays.OUTCOME_TOLERANCE, 0.0)
+
+
+def test_ten_points_lost_on_average_are_never_excused_by_the_noise() -> None:
+    """Two cards of one position on the same six worlds: one 8 points behind on average,
+    one 12 behind, both with worlds that disagree far beyond 12 points. The noise excuses
+    the first (also good), never the second (a mistake)."""
+    deal = next(d for d in map(club_bid, range(1, 40)) if d.phase is Phase.PLAY)
+    obs = deal.observation(deal.turn)           # the entame: 8 legal cards
+    first, near, far, *rest = obs.legal_plays.cards
+    top = [60, 0, 60, 0, 60, 0]
+    worth = {first: tuple(top),
+             near: (0, 44, 0, 44, 0, 44),          # 30 - 22: 8 behind, noisy
+             far: (0, 36, 0, 36, 0, 36),           # 30 - 18: 12 behind, noisy
+             **{c: (0,) * 6 for c in rest}}
+    worlds = WorldValues(6, worth, {c: (1,) * 6 for c in worth}, dict.fromkeys(worth, 0.0))
+    decision = ClubPlayer().choose_card(obs, random.Random(0))
+    ev = plays._judge(obs, decision, worlds)
+    assert ev.best[0] == first
+    assert plays._noise(top, list(worth[far])) > 12
+    assert review(obs, near, evaluation=ev).verdict is Verdict.ALSO_GOOD
+    assert review(obs, far, evaluation=ev).verdict is Verdict.MISTAKE
