@@ -1,28 +1,44 @@
 """Benchmark of the computer players (a script that prints figures, never a test).
 
-Duplicate matches ``A:B``: each deal (seed ``i``, dealer South, preset ``classic``) is
-played twice, A seated NS then A seated EW, so both sides get the same cards; the
-player generator is seeded identically in both. Levels are those of
-``belote_teach.players.LEVELS`` plus ``cli-easy``, ``cli-medium`` and ``cli-hard``, the
-computer players of the PyPI package ``belote-cli`` driven through the adapter
-``benchmarks/belote_cli_players.py`` (which lists what it approximates). Printed per
-match:
+Duplicate matches ``A:B``: each deal (seed ``i``, dealer South) is played twice, A seated
+NS then A seated EW, so both sides get the same cards; the player generator is seeded
+identically in both. Levels are those of ``belote_teach.players.LEVELS`` plus:
 
-- the mean point margin per deal (A's score minus B's, per played deal of the pair,
-  passed-out deals counting 0) with a 95% confidence interval (normal approximation
-  over the pairs);
+- ``cli-easy``, ``cli-medium``, ``cli-hard``: the computer players of the PyPI package
+  ``belote-cli``, driven through the adapter ``benchmarks/belote_cli_players.py`` (which
+  lists what it approximates);
+- ``colver-isdd`` (IS-DD on uniform worlds) and ``colver-smart`` (Smart IS-MCTS): the
+  agents of the PyPI package ``colver`` (bench extra), driven through the adapter
+  ``benchmarks/colver_players.py`` (which lists what it approximates). colver plays the
+  card play only, with ``--time-ms`` milliseconds a card; its seats bid as our club
+  player. A match with a colver side is played under contrée's card rules, preset
+  ``classic`` with ``announcements`` off and ``undertrump`` free (RULES.md R7), on both
+  tables; other matches under preset ``classic``. Our engine referees and scores.
+
+Printed per match:
+
+- the mean margin per deal in marks (the score sheet: A's marks minus B's, per played
+  deal of the pair, passed-out deals counting 0) with a 95% confidence interval
+  (normal approximation over the pairs);
 - each side's contract success rate as taker (made / taken);
-- decision latency per side: median, p95 and max of ``choose_bid``,
-  ``choose_announcements`` and ``choose_card`` calls, in microseconds.
+- decision latency per side: median, p95 and max of every decision (``choose_bid``,
+  ``choose_announcements``, ``choose_card``) and of card play alone, in microseconds,
+  then the card play median by trick, in milliseconds (our ``expert`` has no time
+  budget: these are its times beside colver's budget);
+- in colver matches, the number of positions where both engines' legal cards were
+  compared (ours: ``Deal.legal_plays``; colver: ``Env.legal_actions()``), every one of
+  them, and each position where they differ.
 
 Default matches: ``club:random``, ``expert:club`` (when ``expert`` is in ``LEVELS``),
 ``club:cli-easy``, ``club:cli-medium``, ``club:cli-hard`` and ``expert:cli-hard`` (when
-``expert`` exists).
+``expert`` exists); colver matches are run on demand.
 
 Usage (``--jobs 2`` splits the deals between two processes, one per CPU)::
 
     .venv/bin/python benchmarks/players.py --deals 1000 --jobs 2
     .venv/bin/python benchmarks/players.py --match club:random --match club:cli-hard
+    .venv/bin/python benchmarks/players.py --deals 1000 --jobs 2 --time-ms 100 \\
+        --match expert:colver-isdd --match expert:colver-smart
 """
 
 from __future__ import annotations
@@ -33,6 +49,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -46,19 +63,32 @@ from belote_teach.players import LEVELS, Decision, Player, make_player, play_dea
 
 try:  # run as a script (benchmarks/ on sys.path) or as the module benchmarks.players
     from belote_cli_players import CLI_LEVELS, BeloteCliPlayer
+    from colver_players import COLVER_LEVELS, COLVER_RULES, ColverPlayer, ColverTable
     from machine import machine_facts, pin_to_one_core
 except ImportError:  # pragma: no cover
     from benchmarks.belote_cli_players import CLI_LEVELS, BeloteCliPlayer
+    from benchmarks.colver_players import (
+        COLVER_LEVELS,
+        COLVER_RULES,
+        ColverPlayer,
+        ColverTable,
+    )
     from benchmarks.machine import machine_facts, pin_to_one_core
+
+#: colver's budget a card by default, in milliseconds (``--time-ms``).
+DEFAULT_TIME_MS = 100
 
 
 class Timed:
-    """Wraps a player and records the wall time of each decision (seconds)."""
+    """Wraps a player and records the wall time of each decision in ``sink`` (seconds),
+    and of each card in ``cards`` too, as ``(trick number 1-8, seconds)``."""
 
-    def __init__(self, inner: Player, sink: list[float]) -> None:
+    def __init__(self, inner: Player, sink: list[float],
+                 cards: list[tuple[int, float]]) -> None:
         self.inner = inner
         self.name = inner.name
         self.sink = sink
+        self.cards = cards
 
     def choose_bid(self, obs: Observation, rng: random.Random) -> Decision[Bid]:
         """The inner player's bid, timed."""
@@ -79,23 +109,28 @@ class Timed:
         """The inner player's card, timed."""
         start = time.perf_counter()
         decision = self.inner.choose_card(obs, rng)
-        self.sink.append(time.perf_counter() - start)
+        elapsed = time.perf_counter() - start
+        self.sink.append(elapsed)
+        self.cards.append((len(obs.tricks) + 1, elapsed))
         return decision
 
 
 def all_levels() -> list[str]:
-    """Every level a match may name: ours (``LEVELS``) then belote-cli's."""
-    return [*LEVELS, *CLI_LEVELS]
+    """Every level a match may name: ours (``LEVELS``), belote-cli's, then colver's."""
+    return [*LEVELS, *CLI_LEVELS, *COLVER_LEVELS]
 
 
-def new_player(level: str) -> Player:
-    """A new player of ``level`` (ours or ``cli-*``).
+def new_player(level: str, time_ms: int = DEFAULT_TIME_MS) -> Player:
+    """A new player of ``level`` (ours, ``cli-*`` or ``colver-*``, the latter with a
+    budget of ``time_ms`` milliseconds a card).
 
     Raises:
         ValueError: unknown level; the message lists the levels.
     """
     if level in CLI_LEVELS:
         return BeloteCliPlayer(level)
+    if level in COLVER_LEVELS:
+        return ColverPlayer(level, time_ms)
     if level in LEVELS:
         return make_player(level)
     raise ValueError(f"unknown level {level!r}: expected one of {', '.join(all_levels())}")
@@ -131,30 +166,94 @@ def parse_match(text: str) -> tuple[str, str]:
 
 @dataclass
 class MatchResult:
-    """The figures of one duplicate match: margins per deal pair (A minus B), contracts
-    taken and made per side, decision latencies per side (seconds)."""
+    """The figures of one duplicate match: margins per deal pair (A minus B, marks),
+    contracts taken and made per side, decision latencies per side (seconds; every
+    decision, then card play only with the trick number), and, in colver matches, the
+    positions where both engines' legal cards were compared and the descriptions of
+    those that differ."""
 
     sides: tuple[str, str]
     margins: list[float] = field(default_factory=list)
     taken: list[int] = field(default_factory=lambda: [0, 0])
     made: list[int] = field(default_factory=lambda: [0, 0])
     latency: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    card_latency: tuple[list[tuple[int, float]], list[tuple[int, float]]] = field(
+        default_factory=lambda: ([], []))
     passed_out: int = 0
+    positions: int = 0
+    differences: list[str] = field(default_factory=list)
     elapsed: float = 0.0
 
 
-def play_match(a: str, b: str, deals: int, seed: int) -> MatchResult:
-    """Play the duplicate match ``a`` vs ``b`` over deals ``seed .. seed + deals - 1``."""
+def is_colver_match(a: str, b: str) -> bool:
+    """Whether colver plays a side of the match (its deals use :data:`COLVER_RULES`)."""
+    return a in COLVER_LEVELS or b in COLVER_LEVELS
+
+
+def play_colver_deal(deal: Deal, seats: Mapping[Seat, Timed], rng: random.Random,
+                     seed: int, result: MatchResult) -> None:
+    """Drive ``deal`` as :func:`~belote_teach.players.play_deal` does, with colver's
+    agents at the seats of :class:`ColverPlayer` players: bidding by our players (colver
+    seats bid as our club player), then, when play begins, a :class:`ColverTable` (agents
+    seeded with ``seed``) kept in step with every card. At every position both engines'
+    legal cards are compared: ``result.positions`` counts them, ``result.differences``
+    gets each difference.
+
+    Raises:
+        ValueError: a colver agent chose a card our rules refuse, or colver's Env refused
+            a card ours allowed (after a difference).
+    """
+    while deal.phase.is_bidding:
+        seat = deal.turn
+        assert seat is not None
+        deal.bid(seats[seat].choose_bid(deal.observation(seat), rng).action, seat=seat)
+    if deal.phase is not Phase.PLAY:
+        return
+    colver_seats = {s: p.inner for s, p in seats.items() if isinstance(p.inner, ColverPlayer)}
+    table = ColverTable(deal, {s: p.spec for s, p in colver_seats.items()}, seed)
+    for colver_player in colver_seats.values():
+        colver_player.sit(table)
+    try:
+        while deal.phase is Phase.PLAY:
+            seat = deal.turn
+            assert seat is not None
+            result.positions += 1
+            difference = table.legal_difference(deal)
+            if difference is not None:
+                result.differences.append(f"deal {seed}: {difference}")
+            player = seats[seat]
+            obs = deal.observation(seat)
+            announce: tuple[Announcement, ...] = ()
+            if obs.announcements_available:
+                announce = tuple(player.choose_announcements(obs, rng).action)
+            card = player.choose_card(obs, rng).action
+            deal.play(card, seat=seat, announce=announce, belote=obs.may_say_belote(card))
+            table.play(card)
+    finally:
+        for colver_player in colver_seats.values():
+            colver_player.sit(None)
+
+
+def play_match(a: str, b: str, deals: int, seed: int,
+               time_ms: int = DEFAULT_TIME_MS) -> MatchResult:
+    """Play the duplicate match ``a`` vs ``b`` over deals ``seed .. seed + deals - 1``
+    (colver's budget ``time_ms`` a card; colver matches under :data:`COLVER_RULES`)."""
     result = MatchResult((a, b))
-    players = [Timed(new_player(level), sink)
-               for level, sink in zip((a, b), result.latency, strict=True)]
+    players = [Timed(new_player(level, time_ms), sink, cards)
+               for level, sink, cards in zip((a, b), result.latency, result.card_latency,
+                                             strict=True)]
+    colver_match = is_colver_match(a, b)
+    rules = COLVER_RULES if colver_match else None
     start = time.perf_counter()
     for i in range(seed, seed + deals):
         pair = 0
         for a_team in (Team.NS, Team.EW):
             seats = {s: players[0] if s.team is a_team else players[1] for s in Seat}
-            deal = Deal.new(Seat.SOUTH, rng=i)
-            play_deal(deal, seats, random.Random(i))
+            deal = Deal.new(Seat.SOUTH, rng=i, rules=rules)
+            if colver_match:
+                play_colver_deal(deal, seats, random.Random(i), i, result)
+            else:
+                play_deal(deal, seats, random.Random(i))
             if deal.phase is Phase.PASSED_OUT:
                 result.passed_out += 1
                 continue
@@ -171,24 +270,27 @@ def play_match(a: str, b: str, deals: int, seed: int) -> MatchResult:
     return result
 
 
-def _match_part(a: str, b: str, first: int, deals: int, worker: int) -> MatchResult:
+def _match_part(a: str, b: str, first: int, deals: int, worker: int,
+                time_ms: int) -> MatchResult:
     """One worker's share of a match, pinned to its own CPU."""
     pin_to_one_core(worker)
-    return play_match(a, b, deals, first)
+    return play_match(a, b, deals, first, time_ms)
 
 
-def play_match_parallel(a: str, b: str, deals: int, seed: int, jobs: int) -> MatchResult:
+def play_match_parallel(a: str, b: str, deals: int, seed: int, jobs: int,
+                        time_ms: int = DEFAULT_TIME_MS) -> MatchResult:
     """:func:`play_match` with the deals split into ``jobs`` consecutive ranges, each
     played by its own process pinned to its own CPU; the results merged in deal order
     (the same figures as one process, latencies measured one core per process)."""
     if jobs <= 1:
         pin_to_one_core()
-        return play_match(a, b, deals, seed)
+        return play_match(a, b, deals, seed, time_ms)
     bounds = [seed + deals * k // jobs for k in range(jobs + 1)]
     start = time.perf_counter()
     with ProcessPoolExecutor(jobs) as pool:
         parts = list(pool.map(_match_part, [a] * jobs, [b] * jobs, bounds[:-1],
-                              [hi - lo for lo, hi in itertools.pairwise(bounds)], range(jobs)))
+                              [hi - lo for lo, hi in itertools.pairwise(bounds)], range(jobs),
+                              [time_ms] * jobs))
     result = MatchResult((a, b))
     for part in parts:
         result.margins += part.margins
@@ -196,7 +298,10 @@ def play_match_parallel(a: str, b: str, deals: int, seed: int, jobs: int) -> Mat
             result.taken[side] += part.taken[side]
             result.made[side] += part.made[side]
             result.latency[side].extend(part.latency[side])
+            result.card_latency[side].extend(part.card_latency[side])
         result.passed_out += part.passed_out
+        result.positions += part.positions
+        result.differences += part.differences
     result.elapsed = time.perf_counter() - start
     return result
 
@@ -207,27 +312,52 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-def report(result: MatchResult) -> None:
-    """Print the figures of one match."""
+def _latency_lines(names: tuple[str, str], latencies: tuple[list[float], list[float]],
+                   width: int) -> None:
+    for name, values in zip(names, latencies, strict=True):
+        if not values:
+            print(f"    {name:{width}} n=     0")
+            continue
+        us = [v * 1e6 for v in values]
+        print(f"    {name:{width}} n={len(us):6}  median {statistics.median(us):9.1f}  "
+              f"p95 {_percentile(us, 0.95):9.1f}  max {max(us):10.1f}")
+
+
+def report(result: MatchResult, time_ms: int = DEFAULT_TIME_MS) -> None:
+    """Print the figures of one match (``time_ms``: colver's budget a card, shown for
+    colver matches)."""
     a, b = result.sides
     names = (a, b) if a != b else (f"{a} (A)", f"{b} (B)")
     n = len(result.margins)
     mean = statistics.fmean(result.margins)
     half = 1.96 * statistics.stdev(result.margins) / math.sqrt(n) if n > 1 else 0.0
+    colver_match = is_colver_match(a, b)
+    rules = ("rules classic with announcements off and undertrump free, colver budget "
+             f"{time_ms} ms a card" if colver_match else "rules classic")
     print(f"duplicate match {a} vs {b}: {n} deals x 2 "
-          f"({result.passed_out} of {2 * n} passed out), {result.elapsed:.1f} s")
-    print(f"  {names[0]} margin per deal: {mean:+.1f} points "
+          f"({result.passed_out} of {2 * n} passed out), {result.elapsed:.1f} s; {rules}")
+    print(f"  {names[0]} margin per deal: {mean:+.1f} marks "
           f"(95% CI {mean - half:+.1f} .. {mean + half:+.1f})")
     width = max(len(name) for name in names)
     for side, name in enumerate(names):
         taken, made = result.taken[side], result.made[side]
         rate = 100 * made / taken if taken else float("nan")
         print(f"  {name:{width}} as taker: {made}/{taken} contracts made ({rate:.1f}%)")
-    print("  decision latency (microseconds):")
-    for name, values in zip(names, result.latency, strict=True):
-        us = [v * 1e6 for v in values]
-        print(f"    {name:{width}} n={len(us):6}  median {statistics.median(us):7.1f}  "
-              f"p95 {_percentile(us, 0.95):7.1f}  max {max(us):8.1f}")
+    print("  decision latency, every decision (microseconds):")
+    _latency_lines(names, result.latency, width)
+    print("  decision latency, card play only (microseconds):")
+    cards_only = ([v for _, v in result.card_latency[0]], [v for _, v in result.card_latency[1]])
+    _latency_lines(names, cards_only, width)
+    print("  card play median by trick 1..8 (milliseconds):")
+    for name, cards in zip(names, result.card_latency, strict=True):
+        medians = [statistics.median([v for t, v in cards if t == trick] or [math.nan])
+                   for trick in range(1, 9)]
+        print(f"    {name:{width}} " + " ".join(f"{1e3 * m:7.1f}" for m in medians))
+    if colver_match:
+        print(f"  legal cards compared with colver at {result.positions} positions: "
+              f"{len(result.differences)} differ")
+        for difference in result.differences:
+            print(f"    {difference}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -240,12 +370,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0, help="first deal seed")
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes, each pinned to its own CPU (default 1)")
+    parser.add_argument("--time-ms", type=int, default=DEFAULT_TIME_MS,
+                        help="colver's budget a card, in milliseconds "
+                        f"(default {DEFAULT_TIME_MS})")
     args = parser.parse_args(argv)
+    if args.time_ms <= 0:
+        parser.error(f"--time-ms must be positive, got {args.time_ms}")
     print("belote_teach players benchmark (figures only, not a test)")
     for line in machine_facts(f"{args.jobs} process(es), each pinned to one CPU"):
         print("  " + line)
     for a, b in args.match or default_matches():
-        report(play_match_parallel(a, b, args.deals, args.seed, args.jobs))
+        report(play_match_parallel(a, b, args.deals, args.seed, args.jobs, args.time_ms),
+               args.time_ms)
 
 
 if __name__ == "__main__":
