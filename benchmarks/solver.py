@@ -1,62 +1,113 @@
-"""Double-dummy solver benchmark: time to solve full 8-trick deals and 4-trick endings.
+"""Double-dummy solver benchmark: time to value every legal card of full 8-trick deals
+and of 4-trick endings, ours side by side with the peer solver colver's.
 A script that prints figures, not a test.
 
-    .venv/bin/python benchmarks/solver.py [--deals 20] [--endings 100] [--seed 1]
+    .venv/bin/python benchmarks/solver.py [--deals 40] [--endings 200] [--seed 1] [--no-colver]
 
 What is measured
 ----------------
 Each position is solved by :func:`belote_teach.search.solver.solve`, which gives the exact
-value of EVERY legal card of the seat to play (not only the best one); the time is
-``SolveResult.seconds`` (wall time, input checks included), one core (the process is
-pinned to one CPU when the OS allows), preset ``classic``.
+value of EVERY legal card of the seat to play (not only the best one), under the rules
+colver plays: ``classic`` with ``undertrump="free"`` (R3.6: a player who cannot
+overtrump may discard instead, so more legal cards than ``classic``); then, in the same
+process, by colver's ``Env.solve_scores()`` (colver 0.11.1, a Rust double-dummy solver
+that also values every legal card), on an ``Env`` set up beforehand with the same
+hands, trump and cards played (the set-up is not timed). Each time is the wall time of
+the one call (``time.perf_counter``; ours includes the input checks), one core (the
+process is pinned to one CPU when the OS allows).
 
 * full deals: 8 cards each dealt from a shuffled deck (``random.Random(seed)``), a
   random trump, South leading the first trick (8 legal cards).
-* 4-trick endings: 4 cards each from a shuffled deck, random trump and leader, then 0 to
-  3 cards of the current trick played at random among the legal cards (the seats who
-  played hold 3 cards).
+* 4-trick endings: a full deal like the above played at random (uniform among the legal
+  cards, R3) for 4 tricks, then 0 to 3 cards of the fifth trick.
 
 The compiled core is loaded (or, on a fresh install, compiled) once before timing.
-Printed: median, 95th percentile and maximum time, median nodes (card plays searched).
-Target (issue): full 8-trick solve under 250 ms median.
+Printed for each set and each solver: median, 95th percentile and maximum time, the
+ratio ours / colver of each, our median nodes (positions searched), and the agreement of
+the values. colver counts North-South's points of the whole deal (those already won
+included) and 252 for a capot (R6.5); ours counts the card points of the team to play
+from the current trick on. A card is compared (colver's value minus the points
+North-South already won, against ours as North-South's) where no capot is possible any
+more: each team has already won a trick, or our value is strictly between 0 and all the
+points still in play (then neither team can take every trick from here).
+
+Targets: median and 95th percentile of full deals at or below colver's; 4-trick
+endings under 1 ms. colver is the ``bench`` extra: ``pip install -e '.[bench]'``.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import random
 import statistics
 import time
+from dataclasses import dataclass
+from typing import Any
 
 from machine import machine_facts, pin_to_one_core
 
-from belote_teach.engine.cards import DECK, Card, Seat, Suit
-from belote_teach.engine.rules import CLASSIC, legal_plays
+from belote_teach.engine.cards import DECK, Card, Seat, Suit, Team, points
+from belote_teach.engine.rules import CLASSIC, RuleSet, legal_plays
 from belote_teach.engine.trick import Trick
 from belote_teach.search.solver import solve, warm_up
 
-Position = tuple[dict[Seat, tuple[Card, ...]], Suit, tuple[Card, ...], Seat]
+#: colver's seats 0..3 (next seat = +1) as ours: North, then each next seat (R2.8).
+COLVER_SEATS: tuple[Seat, ...] = (Seat.NORTH, Seat.NORTH.next, Seat.NORTH.next.next,
+                                  Seat.NORTH.next.next.next)
+_SUITS = "SHDC"
+_RANKS = ("7", "8", "9", "J", "Q", "K", "10", "A")
+RULES = RuleSet(undertrump="free")
 
 
-def deal_position(rng: random.Random, tricks: int) -> Position:
-    """``tricks`` cards a seat, random trump and leader; for an ending (fewer than 8
-    tricks) 0–3 cards of the current trick are played at random among the legal cards."""
+@dataclass
+class Position:
+    """A position to solve, with what colver needs to reach it."""
+
+    hands: dict[Seat, tuple[Card, ...]]
+    trump: Suit
+    trick: tuple[Card, ...]
+    leader: Seat
+    dealt: dict[Seat, tuple[Card, ...]]       # the 8-card hands of the deal
+    played: tuple[Card, ...]                  # every card played so far, in order
+    banked: dict[Team, int]                   # card points each team already won
+    tricks_won: dict[Team, int]               # tricks each team already won
+
+
+def colver_card(card: Card) -> int:
+    """colver's index of ``card``: 8 * suit (S, H, D, C) + rank (7 8 9 J Q K 10 A)."""
+    text = str(card)
+    return _SUITS.index(text[-1]) * 8 + _RANKS.index(text[:-1])
+
+
+def deal_position(rng: random.Random, tricks_played: int) -> Position:
+    """A full deal (random trump, South leading) played at random for ``tricks_played``
+    tricks, then, when that is more than 0, 0–3 cards of the next trick."""
     deck = list(DECK)
     rng.shuffle(deck)
     trump = rng.choice(list(Suit))
-    hands = {seat: tuple(deck[i * tricks:(i + 1) * tricks]) for i, seat in enumerate(Seat)}
-    if tricks == 8:
-        return hands, trump, (), Seat.SOUTH
-    leader = rng.choice(list(Seat))
-    trick: list[Card] = []
-    seat = leader
-    for _ in range(rng.randrange(4)):
-        card = rng.choice(list(legal_plays(hands[seat], Trick(trump, leader, trick), CLASSIC)))
+    dealt = {seat: tuple(deck[i * 8:(i + 1) * 8]) for i, seat in enumerate(Seat)}
+    hands = dict(dealt)
+    banked = {Team.NS: 0, Team.EW: 0}
+    won = {Team.NS: 0, Team.EW: 0}
+    played: list[Card] = []
+    leader = Seat.SOUTH
+    extra = rng.randrange(4) if tricks_played else 0
+    trick = Trick(trump, leader)
+    for _ in range(4 * tricks_played + extra):
+        seat = trick.next_seat
+        card = rng.choice(list(legal_plays(hands[seat], trick, CLASSIC)))
         hands[seat] = tuple(c for c in hands[seat] if c != card)
-        trick.append(card)
-        seat = seat.next
-    return hands, trump, tuple(trick), leader
+        trick._push_unchecked(card)
+        played.append(card)
+        if trick.is_complete:
+            banked[trick.winner.team] += trick.points
+            won[trick.winner.team] += 1
+            leader = trick.winner
+            trick = Trick(trump, leader)
+    return Position(hands, trump, tuple(trick.cards), leader, dealt, tuple(played),
+                    banked, won)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -65,38 +116,107 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-def run(label: str, positions: list[Position]) -> None:
-    """Solve every position and print the timing figures."""
-    seconds: list[float] = []
-    nodes: list[int] = []
-    start = time.perf_counter()
-    for hands, trump, trick, leader in positions:
-        result = solve(hands, trump, trick, leader, CLASSIC)
-        seconds.append(result.seconds)
-        nodes.append(result.nodes)
-    wall = time.perf_counter() - start
-    ms = [s * 1000 for s in seconds]
-    print(f"{label}: {len(positions)} positions in {wall:.1f} s; "
-          f"median {statistics.median(ms):.1f} ms, 95th percentile {percentile(ms, 0.95):.1f} ms, "
-          f"max {max(ms):.1f} ms; median nodes {int(statistics.median(nodes))}")
+def colver_env(colver: Any, position: Position) -> Any:
+    """A colver ``Env`` at ``position``: the deal (South leading the first trick), the
+    contract on the trump, the cards played so far."""
+    lead = COLVER_SEATS.index(Seat.SOUTH)
+    env = colver.Env.deal_with_hands(
+        (lead - 1) % 4, [[colver_card(c) for c in position.dealt[s]] for s in COLVER_SEATS])
+    env.set_contract(_SUITS.index(position.trump.value), 80, 0, 0)
+    env.set_phase_playing()
+    for card in position.played:
+        env.step(colver_card(card))
+    return env
+
+
+@dataclass
+class Figures:
+    """What one set of positions measured."""
+
+    ours: list[float]
+    theirs: list[float]
+    nodes: list[int]
+    compared: int = 0
+    agreed: int = 0
+    skipped: int = 0
+
+
+def measure(positions: list[Position], colver: Any) -> Figures:
+    """Solve every position with both solvers (ours first), comparing the values."""
+    figures = Figures([], [], [])
+    for p in positions:
+        start = time.perf_counter()
+        result = solve(p.hands, p.trump, p.trick, p.leader, RULES)
+        figures.ours.append(time.perf_counter() - start)
+        figures.nodes.append(result.nodes)
+        if colver is None:
+            continue
+        env = colver_env(colver, p)
+        start = time.perf_counter()
+        scores = env.solve_scores()
+        figures.theirs.append(time.perf_counter() - start)
+        theirs = dict(scores["scores"])
+        team = result.seat.team
+        remaining = sum(points(c, p.trump) for c in (*p.trick, *(c for h in p.hands.values()
+                                                                 for c in h))) + 10
+        no_capot = all(p.tricks_won[t] > 0 for t in Team)
+        for card, value in result.values.items():
+            if not (no_capot or 0 < value < remaining):
+                figures.skipped += 1
+                continue
+            figures.compared += 1
+            ours_ns = value if team is Team.NS else remaining - value
+            figures.agreed += theirs[colver_card(card)] - p.banked[Team.NS] == ours_ns
+    return figures
+
+
+def report(label: str, figures: Figures) -> None:
+    """Print the figures of one set of positions."""
+    ours = [s * 1000 for s in figures.ours]
+    rows = [("ours", ours)]
+    if figures.theirs:
+        rows.append(("colver", [s * 1000 for s in figures.theirs]))
+    nodes = int(statistics.median(figures.nodes))
+    print(f"{label}: {len(ours)} positions; our median nodes {nodes}")
+    print(f"  {'ms':8} {'median':>9} {'p95':>9} {'max':>9}")
+    stats = []
+    for name, ms in rows:
+        row = (statistics.median(ms), percentile(ms, 0.95), max(ms))
+        stats.append(row)
+        print(f"  {name:8} {row[0]:9.3f} {row[1]:9.3f} {row[2]:9.3f}")
+    if len(stats) == 2:
+        ratio = [a / b for a, b in zip(stats[0], stats[1], strict=True)]
+        print(f"  {'ratio':8} {ratio[0]:9.2f} {ratio[1]:9.2f} {ratio[2]:9.2f}   (ours / colver)")
+        print(f"  values: {figures.agreed}/{figures.compared} cards agree "
+              f"({figures.skipped} not compared: a capot still possible)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=20,
-                        help="full 8-trick deals to solve (default 20)")
-    parser.add_argument("--endings", type=int, default=100,
-                        help="4-trick endings to solve (default 100)")
+    parser.add_argument("--deals", type=int, default=40,
+                        help="full 8-trick deals to solve (default 40)")
+    parser.add_argument("--endings", type=int, default=200,
+                        help="4-trick endings to solve (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--no-colver", action="store_true", help="time ours only")
     args = parser.parse_args()
-    print("belote_teach.search.solver benchmark (figures only, not a test)")
+    print("belote_teach.search.solver benchmark, ours beside colver (figures only, not a test)")
     for line in machine_facts(pin_to_one_core()):
         print("  " + line)
+    colver: Any = None
+    if not args.no_colver:
+        try:
+            colver = importlib.import_module("colver")        # the bench extra, lazily
+        except ImportError:
+            print("colver is not installed: ours only. For the comparison install the "
+                  "bench extra: pip install -e '.[bench]'")
     print(f"core loaded (compiled on a fresh install) in {warm_up():.1f} s, not counted below")
     rng = random.Random(args.seed)
-    run("4-trick endings", [deal_position(rng, 4) for _ in range(args.endings)])
-    run("full 8-trick deals", [deal_position(rng, 8) for _ in range(args.deals)])
-    print("target: full 8-trick solve under 250 ms median")
+    endings = [deal_position(rng, 4) for _ in range(args.endings)]
+    deals = [deal_position(rng, 0) for _ in range(args.deals)]
+    report("4-trick endings", measure(endings, colver))
+    report("full 8-trick deals", measure(deals, colver))
+    print("targets: full deals median and p95 at or below colver's; endings under 1 ms")
 
 
 if __name__ == "__main__":
