@@ -4,10 +4,11 @@
 (cards ``0..31`` as ``8 * suit + rank``, hands as bitmasks, seats ``0 = S, 1 = E,
 2 = N, 3 = W``). The checked API is :func:`belote_teach.search.solver.solve`.
 
-The search is compiled to machine code by numba (``@njit(cache=True)``: the first call
-of a fresh install compiles it, some seconds, and keeps the result in ``__pycache__``;
-later processes load it in well under a second). It is alpha-beta on the card points of
-North-South, fail-soft, with
+The search is compiled to machine code by numba (``@njit(cache=True, nogil=True)``: the
+first call of a fresh install compiles it, some seconds, and keeps the result in
+``__pycache__``; later processes load it in well under a second; the GIL is released
+while it runs, so threads with their own :class:`Core` search at once). It is
+alpha-beta on the card points of North-South, fail-soft, with
 
 * a transposition table at trick boundaries (the four hands and the leader fix the value
   of the rest of the deal): a fixed array of :data:`TABLE_SIZE` slots indexed by a hash,
@@ -81,7 +82,7 @@ def _tables(trump: int) -> np.ndarray:
     return tb
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _groups(legal, in_play, trump, tb, cards, groups):  # pragma: no cover - compiled
     """Fill ``cards``/``groups`` with one card (the strongest) and the bitmask of each
     group of interchangeable legal cards; return the number of groups."""
@@ -113,7 +114,7 @@ def _groups(legal, in_play, trump, tb, cards, groups):  # pragma: no cover - com
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _legal(hands, seat, n, led, best, best_seat, ctx, tb):  # pragma: no cover - compiled
     """The legal cards of ``seat`` (R3.0-R3.7), as
     :func:`~belote_teach.engine.bitmask.legal_mask`."""
@@ -144,7 +145,7 @@ def _legal(hands, seat, n, led, best, best_seat, ctx, tb):  # pragma: no cover -
     return hand if ctx[_FREE] else trumps                                # R3.6
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _moves(hands, seat, n, led, best, best_seat, tmask, hint, ctx, tb, cards, groups,
            keys):  # pragma: no cover - compiled
     """Fill ``cards``/``groups`` with the groups of legal cards in search order; return
@@ -193,7 +194,7 @@ def _moves(hands, seat, n, led, best, best_seat, tmask, hint, ctx, tb, cards, gr
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _after(card, seat, n, led, best, best_seat, trump, tb):  # pragma: no cover - compiled
     """``(winning card, its seat, led suit)`` of the current trick once ``seat`` has
     played ``card`` as its ``n``-th card (R1.5)."""
@@ -207,7 +208,7 @@ def _after(card, seat, n, led, best, best_seat, trump, tb):  # pragma: no cover 
     return best, best_seat, led
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _last_trick(hands, seat, tb, trump):  # pragma: no cover - compiled
     """North-South's points of the last trick, every play forced, ``seat`` leading."""
     best = _high_bit(hands[seat])
@@ -225,7 +226,7 @@ def _last_trick(hands, seat, tb, trump):  # pragma: no cover - compiled
     return total + _DIX if best_seat & 1 == 0 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _high_bit(x):  # pragma: no cover - compiled
     """The index of the highest set bit of ``x`` (a non-empty hand)."""
     i = 31
@@ -234,7 +235,7 @@ def _high_bit(x):  # pragma: no cover - compiled
     return i
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _in_play_points(mask, tb):  # pragma: no cover - compiled
     """Card points of the cards of ``mask``."""
     return (tb[_BYTE_POINTS_0, mask & 0xFF] + tb[_BYTE_POINTS_1, (mask >> 8) & 0xFF]
@@ -249,7 +250,7 @@ _FRAME = 20
 _DEPTH = 40
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _enter(hands, f, ctx, tb, tt, buf, depth):  # pragma: no cover - compiled
     """Start the frame ``f`` (its position and window set) at ``depth``: return ``-1``
     when it must be searched (moves generated, bookkeeping set), else ``0`` with its
@@ -321,7 +322,7 @@ def _enter(hands, f, ctx, tb, tt, buf, depth):  # pragma: no cover - compiled
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _store(f, tt, generation):  # pragma: no cover - compiled
     """Record the value of a finished frame in the table (a bound or exact)."""
     slot = f[_F_SLOT]
@@ -355,7 +356,7 @@ def _store(f, tt, generation):  # pragma: no cover - compiled
     tt[slot, 6] = generation
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _search(hands, seat, n, led, best, best_seat, pts, tmask, alpha, beta, depth,
             ctx, tb, tt, buf, stack):  # pragma: no cover - compiled
     """North-South's card points from the current trick on (``n`` cards played to it,
@@ -448,7 +449,7 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, alpha, beta, depth
         searching = -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _exact(hands, seat, n, led, best, best_seat, pts, tmask, upper, guess, depth,
            ctx, tb, tt, buf, stack):  # pragma: no cover - compiled
     """The exact value of a position by bisection on null-window searches in
@@ -475,7 +476,7 @@ def _exact(hands, seat, n, led, best, best_seat, pts, tmask, upper, guess, depth
     return low
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _solve_root(hands, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb, tt,
                 buf, stack, out_groups, out_values):  # pragma: no cover - compiled
     """Value every group of legal cards of ``seat`` exactly (North-South's points);
@@ -514,7 +515,7 @@ def _solve_root(hands, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb
 class Core:
     """The search's memory, reused from one solve to the next: the transposition table
     (:data:`TABLE_SIZE` slots, allocated on first use), the move buffers and the tables
-    of each trump suit. One per process (``solver._core``); not thread-safe."""
+    of each trump suit. One per thread (``solver._core``): not to be shared by threads."""
 
     def __init__(self) -> None:
         self.tt = np.zeros((TABLE_SIZE, 7), dtype=np.int64)

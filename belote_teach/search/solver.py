@@ -48,6 +48,7 @@ about 90 ms, 95th percentile about 500 ms (100 random deals, some 350,000 nodes 
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -69,14 +70,17 @@ __all__ = ["Hands", "SolveResult", "solve"]
 Hands: TypeAlias = (Mapping[Seat, Iterable[Card | str]] | Mapping[str, Iterable[Card | str]]
                     | Mapping[Seat | str, Iterable[Card | str]])
 
-_CORE: list[Core] = []
+_LOCAL = threading.local()
 
 
 def _core() -> Core:
-    """The process's search memory (allocated on the first solve)."""
-    if not _CORE:
-        _CORE.append(Core())
-    return _CORE[0]
+    """The calling thread's search memory (allocated on its first solve): each thread
+    searches with its own table and stacks, and the compiled core releases the GIL, so
+    solves in several threads run at once."""
+    core: Core | None = getattr(_LOCAL, "core", None)
+    if core is None:
+        core = _LOCAL.core = Core()
+    return core
 
 
 @dataclass(frozen=True)

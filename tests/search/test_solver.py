@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import random
+import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -369,3 +370,27 @@ def test_a_revoke_in_the_current_trick_is_refused() -> None:
 def test_malformed_arguments_are_named(hands: object, trick: object) -> None:
     with pytest.raises(InvalidPositionError, match=r"hands must map|trick must be"):
         solve(hands, "H", trick, "E")  # type: ignore[arg-type]
+
+
+def test_solves_in_two_threads_at_once_equal_serial_solves() -> None:
+    """Each thread searches with its own memory (the compiled core releases the GIL):
+    positions solved by two threads at the same time get the values of serial solves."""
+    rng = random.Random(7)
+    positions = [(*random_ending(rng, 5 + k % 2, OPTIONS[k % 4]), OPTIONS[k % 4])
+                 for k in range(8)]
+    serial = [solve(*p).values for p in positions]
+    results: dict[int, list[dict[Card, int]]] = {0: [], 1: []}
+    barrier = threading.Barrier(2)
+
+    def work(index: int) -> None:
+        barrier.wait()
+        order = positions if index == 0 else positions[::-1]
+        results[index] = [solve(*p).values for p in order]
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results[0] == serial
+    assert results[1] == serial[::-1]
