@@ -241,8 +241,7 @@ def solved(obs: Observation, world: World) -> dict[Card, dict[Team, int]]:
     # first position solved, not with every lesson and app that imports the coach
     from belote_teach.search.solver import solve
 
-    with _SOLVING:                      # one search memory a process: one solve at a time
-        result = solve(world, trump, trick.cards, trick.leader, obs.rules)
+    result = solve(world, trump, trick.cards, trick.leader, obs.rules)   # thread-safe
     total = trick.points + DIX_DE_DER + sum(points(c, trump) for cards in world.values()
                                            for c in cards)
     team = obs.seat.team
@@ -291,10 +290,6 @@ def samples_for(obs: Observation, *, playouts: bool = False) -> int:
     budget = PLAYOUTS[len(obs.hand)]
     return max(MIN_SAMPLES, min(MAX_SAMPLES, budget // legal))
 
-
-#: Held around each solve: a background :class:`Valuation` and the foreground's share one
-#: solver.
-_SOLVING = threading.Lock()
 
 #: What one world gives each group of equivalent cards: (card points won by the seat's
 #: team, capot included; 1 if the team reaches its goal else 0; its marks minus the
