@@ -54,7 +54,7 @@ _MASK = TABLE_SIZE - 1
 # rows of the table array ``tb`` (int64, shape (10, 256)) for one trump suit; the
 # points of the cards of suit ``s`` in a byte of its ranks are ``tb[_BYTE_POINTS_0 + s]``
 (_STRENGTH, _POINTS, _ABOVE, _HIGHER, _ORDER, _RANK_POINTS, _BYTE_POINTS_0, _BYTE_POINTS_1,
- _BYTE_POINTS_2, _BYTE_POINTS_3) = range(10)
+ _BYTE_POINTS_2, _BYTE_POINTS_3, _LOW_BIT) = range(11)
 # fields of the context array ``ctx`` (int64)
 _TRUMP, _FREE, _OVERTRUMP_PARTNER, _NODES, _GENERATION = 0, 1, 2, 3, 4
 _DIX = DIX_DE_DER
@@ -62,9 +62,11 @@ _INF = 1000
 
 
 def _tables(trump: int) -> np.ndarray:
-    """The int64 array (10, 256) of everything the search reads for one trump suit."""
+    """The int64 array (11, 256) of everything the search reads for one trump suit."""
     ranks = list(Rank)
-    tb = np.zeros((10, 256), dtype=np.int64)
+    tb = np.zeros((11, 256), dtype=np.int64)
+    for bit in range(8):
+        tb[_LOW_BIT, 1 << bit] = bit
     tb[_STRENGTH, :32] = STRENGTH[trump]
     tb[_POINTS, :32] = POINTS[trump]
     for suit in range(4):
@@ -82,36 +84,78 @@ def _tables(trump: int) -> np.ndarray:
     return tb
 
 
-@njit(cache=True, nogil=True)
-def _groups(legal, in_play, trump, tb, cards, groups):  # pragma: no cover - compiled
-    """Fill ``cards``/``groups`` with one card (the strongest) and the bitmask of each
-    group of interchangeable legal cards; return the number of groups."""
-    count = 0
-    for suit in range(4):
-        shift = 8 * suit
-        mine = (legal >> shift) & 0xFF
-        if mine == 0:
+def _leaders(order: list[int], rank_points: list[int], in_play: int, mine: int) -> int:
+    """The strongest card of each group of interchangeable cards among ``mine`` (a byte
+    of one suit's ranks, bit = rank index), the cards of that suit still in play being
+    ``in_play`` (a byte containing ``mine``; ``order``: the ranks strongest first,
+    ``rank_points``: points by rank index), as a byte."""
+    leaders = 0
+    previous = -1
+    for rank in order:
+        bit = 1 << rank
+        if not in_play & bit:
             continue
-        play = (in_play >> shift) & 0xFF
-        base = 0 if suit == trump else 8
-        previous = -1
-        for i in range(8):
-            rank = tb[_ORDER, base + i]
-            bit = 1 << rank
-            if play & bit == 0:
-                continue
-            if mine & bit:
-                if previous >= 0 and (tb[_RANK_POINTS, base + previous]
-                                      == tb[_RANK_POINTS, base + rank]):
-                    groups[count - 1] |= 1 << (shift + rank)
-                else:
-                    cards[count] = shift + rank
-                    groups[count] = 1 << (shift + rank)
-                    count += 1
+        if mine & bit:
+            if previous < 0 or rank_points[previous] != rank_points[rank]:
+                leaders |= bit
+            previous = rank
+        else:
+            previous = -1
+    return leaders
+
+
+_LEADER_TABLE: list[np.ndarray] = []
+
+
+def _leader_table() -> np.ndarray:
+    """The uint8 array (512, 256) of :func:`_leaders` for the trump suit (rows
+    ``in_play``) and a plain suit (rows ``256 + in_play``), by ``mine``; built once."""
+    if not _LEADER_TABLE:
+        ranks = list(Rank)
+        table = np.zeros((512, 256), dtype=np.uint8)
+        for row, order, values in ((0, TRUMP_ORDER, TRUMP_POINTS),
+                                   (256, PLAIN_ORDER, PLAIN_POINTS)):
+            ranked = [ranks.index(r) for r in order]
+            by_rank = [values[r] for r in ranks]
+            for in_play in range(256):
+                mine = in_play
+                while True:                                    # every subset of in_play
+                    table[row + in_play, mine] = _leaders(ranked, by_rank, in_play, mine)
+                    if mine == 0:
+                        break
+                    mine = (mine - 1) & in_play
+        _LEADER_TABLE.append(table)
+    return _LEADER_TABLE[0]
+
+
+@njit(cache=True, nogil=True)
+def _group_of(card, legal, in_play, trump, tb):  # pragma: no cover - compiled
+    """The group of interchangeable legal cards led by ``card`` (its strongest), as a
+    bitmask: the legal cards of its suit below it, down to the first card in play that
+    is not legal or is worth other points."""
+    suit = card >> 3
+    shift = 8 * suit
+    mine = (legal >> shift) & 0xFF
+    play = (in_play >> shift) & 0xFF
+    base = 0 if suit == trump else 8
+    group = 0
+    previous = -1
+    for i in range(8):
+        rank = tb[_ORDER, base + i]
+        bit = 1 << rank
+        if play & bit == 0:
+            continue
+        if previous < 0:
+            if rank == card - shift:
+                group = bit
                 previous = rank
-            else:
-                previous = -1
-    return count
+            continue
+        if mine & bit and tb[_RANK_POINTS, base + previous] == tb[_RANK_POINTS, base + rank]:
+            group |= bit
+            previous = rank
+        else:
+            break
+    return group << shift
 
 
 @njit(cache=True, nogil=True)
@@ -146,51 +190,62 @@ def _legal(hands, seat, n, led, best, best_seat, ctx, tb):  # pragma: no cover -
 
 
 @njit(cache=True, nogil=True)
-def _moves(hands, seat, n, led, best, best_seat, tmask, hint, ctx, tb, cards, groups,
-           keys):  # pragma: no cover - compiled
-    """Fill ``cards``/``groups`` with the groups of legal cards in search order; return
-    their number."""
+def _moves(hands, seat, n, led, best, best_seat, tmask, hint, ctx, tb, lt, mv,
+           d):  # pragma: no cover - compiled
+    """Fill ``mv[d, :8]`` with the strongest card of each group of interchangeable legal
+    cards (``lt``: :func:`_leader_table`), in search order (``mv[d, 8:]``: their sort
+    keys); return their number."""
     legal = _legal(hands, seat, n, led, best, best_seat, ctx, tb)
     if legal & (legal - 1) == 0:                                         # forced
-        cards[0] = _high_bit(legal)
-        groups[0] = legal
+        mv[d, 0] = _high_bit(legal)
         return 1
     in_play = hands[0] | hands[1] | hands[2] | hands[3] | tmask
-    count = _groups(legal, in_play, ctx[_TRUMP], tb, cards, groups)
+    trump = ctx[_TRUMP]
+    count = 0
+    for suit in range(4):
+        shift = 8 * suit
+        mine = (legal >> shift) & 0xFF
+        if mine == 0:
+            continue
+        leaders = lt[(0 if suit == trump else 256) + ((in_play >> shift) & 0xFF), mine]
+        while leaders:
+            low = leaders & -leaders
+            mv[d, count] = shift + tb[_LOW_BIT, low]
+            count += 1
+            leaders ^= low
     if count < 2:
         return count
-    trump = ctx[_TRUMP]
     if n == 0:
         others = in_play & ~hands[seat]
         for i in range(count):
-            card = cards[i]
-            if groups[i] & hint:
-                keys[i] = -1000
+            card = mv[d, i]
+            if (1 << card) & hint:
+                mv[d, 8 + i] = -1000
             elif tb[_HIGHER, card] & others == 0:                        # master: cash it
-                keys[i] = -100 - tb[_POINTS, card]
+                mv[d, 8 + i] = -100 - tb[_POINTS, card]
             else:
-                keys[i] = tb[_STRENGTH, card]
+                mv[d, 8 + i] = tb[_STRENGTH, card]
     elif best_seat & 1 == seat & 1:                                      # feed the partner
         for i in range(count):
-            keys[i] = -tb[_POINTS, cards[i]]
+            mv[d, 8 + i] = -tb[_POINTS, mv[d, i]]
     else:
         for i in range(count):
-            card = cards[i]
+            card = mv[d, i]
             if card >> 3 == best >> 3:
                 beats = tb[_STRENGTH, card] > tb[_STRENGTH, best]
             else:
                 beats = card >> 3 == trump
             if n == 3:
-                keys[i] = -tb[_POINTS, card] if beats else 100 + tb[_POINTS, card]
+                mv[d, 8 + i] = -tb[_POINTS, card] if beats else 100 + tb[_POINTS, card]
             else:
-                keys[i] = tb[_STRENGTH, card] if beats else 100 + tb[_POINTS, card]
+                mv[d, 8 + i] = tb[_STRENGTH, card] if beats else 100 + tb[_POINTS, card]
     for i in range(1, count):                                            # stable sort
-        k, c, g = keys[i], cards[i], groups[i]
+        k, c = mv[d, 8 + i], mv[d, i]
         j = i - 1
-        while j >= 0 and keys[j] > k:
-            keys[j + 1], cards[j + 1], groups[j + 1] = keys[j], cards[j], groups[j]
+        while j >= 0 and mv[d, 8 + j] > k:
+            mv[d, 8 + j + 1], mv[d, j + 1] = mv[d, 8 + j], mv[d, j]
             j -= 1
-        keys[j + 1], cards[j + 1], groups[j + 1] = k, c, g
+        mv[d, 8 + j + 1], mv[d, j + 1] = k, c
     return count
 
 
@@ -245,37 +300,36 @@ def _in_play_points(mask, tb):  # pragma: no cover - compiled
 # fields of a frame of the explicit search stack (numba caches no recursive function)
 (_F_SEAT, _F_N, _F_LED, _F_BEST, _F_BEST_SEAT, _F_PTS, _F_TMASK, _F_ALPHA, _F_BETA, _F_A0,
  _F_B0, _F_VALUE, _F_MOVE, _F_I, _F_COUNT, _F_SLOT, _F_KEY_A, _F_KEY_B, _F_META,
- _F_GAIN) = range(20)
-_FRAME = 20
+ _F_GAIN, _F_REM) = range(21)
+_FRAME = 21
 _DEPTH = 40
 
 
 @njit(cache=True, nogil=True)
-def _enter(hands, f, ctx, tb, tt, buf, depth):  # pragma: no cover - compiled
-    """Start the frame ``f`` (its position and window set) at ``depth``: return ``-1``
+def _enter(hands, st, d, ctx, tb, lt, tt, mv):  # pragma: no cover - compiled
+    """Start the frame ``st[d]`` (its position and window set): return ``-1``
     when it must be searched (moves generated, bookkeeping set), else ``0`` with its
-    value already in ``f[_F_VALUE]`` (an empty or last trick, a bound, the table)."""
-    seat = f[_F_SEAT]
-    n = f[_F_N]
-    alpha = f[_F_ALPHA]
-    beta = f[_F_BETA]
-    f[_F_SLOT] = -1
+    value already in ``st[d, _F_VALUE]`` (an empty or last trick, a bound, the table)."""
+    seat = st[d, _F_SEAT]
+    n = st[d, _F_N]
+    alpha = st[d, _F_ALPHA]
+    beta = st[d, _F_BETA]
+    st[d, _F_SLOT] = -1
     hint = 0
     if n == 0:
         mine = hands[seat]
         if mine == 0:
-            f[_F_VALUE] = 0
+            st[d, _F_VALUE] = 0
             return 0
         if mine & (mine - 1) == 0:
-            f[_F_VALUE] = _last_trick(hands, seat, tb, ctx[_TRUMP])
+            st[d, _F_VALUE] = _last_trick(hands, seat, tb, ctx[_TRUMP])
             return 0
-    remaining = (_in_play_points(hands[0] | hands[1] | hands[2] | hands[3], tb) + _DIX
-                 + f[_F_PTS])
+    remaining = st[d, _F_REM] + _DIX + st[d, _F_PTS]
     if remaining <= alpha:
-        f[_F_VALUE] = remaining
+        st[d, _F_VALUE] = remaining
         return 0
     if beta <= 0:
-        f[_F_VALUE] = 0
+        st[d, _F_VALUE] = 0
         return 0
     if n == 0:                # within a trick, the table costs more than it saves
         key_a = hands[0] | (hands[1] << 32)
@@ -286,62 +340,61 @@ def _enter(hands, f, ctx, tb, tt, buf, depth):  # pragma: no cover - compiled
         mixed ^= mixed >> 31
         mixed *= 0x7FB5D329728EA185
         slot = (mixed >> 29) & _MASK
-        f[_F_SLOT] = slot
-        f[_F_KEY_A] = key_a
-        f[_F_KEY_B] = key_b
-        f[_F_META] = meta
+        st[d, _F_SLOT] = slot
+        st[d, _F_KEY_A] = key_a
+        st[d, _F_KEY_B] = key_b
+        st[d, _F_META] = meta
         if (tt[slot, 6] == generation and tt[slot, 0] == key_a and tt[slot, 1] == key_b
                 and tt[slot, 2] == meta):
             low = tt[slot, 3]
             high = tt[slot, 4]
             hint = tt[slot, 5]
             if low >= beta:
-                f[_F_VALUE] = low
+                st[d, _F_VALUE] = low
                 return 0
             if high <= alpha:
-                f[_F_VALUE] = high
+                st[d, _F_VALUE] = high
                 return 0
             if low == high:
-                f[_F_VALUE] = low
+                st[d, _F_VALUE] = low
                 return 0
             if low > alpha:
                 alpha = low
             if high < beta:
                 beta = high
     ctx[_NODES] += 1
-    f[_F_ALPHA] = alpha
-    f[_F_BETA] = beta
-    f[_F_A0] = alpha
-    f[_F_B0] = beta
-    f[_F_VALUE] = -_INF if seat & 1 == 0 else _INF
-    f[_F_MOVE] = 0
-    f[_F_I] = 0
-    f[_F_COUNT] = _moves(hands, seat, n, f[_F_LED], f[_F_BEST], f[_F_BEST_SEAT],
-                         f[_F_TMASK], hint, ctx, tb, buf[depth, 0], buf[depth, 1],
-                         buf[depth, 2])
+    st[d, _F_ALPHA] = alpha
+    st[d, _F_BETA] = beta
+    st[d, _F_A0] = alpha
+    st[d, _F_B0] = beta
+    st[d, _F_VALUE] = -_INF if seat & 1 == 0 else _INF
+    st[d, _F_MOVE] = 0
+    st[d, _F_I] = 0
+    st[d, _F_COUNT] = _moves(hands, seat, n, st[d, _F_LED], st[d, _F_BEST], st[d, _F_BEST_SEAT],
+                         st[d, _F_TMASK], hint, ctx, tb, lt, mv, d)
     return -1
 
 
 @njit(cache=True, nogil=True)
-def _store(f, tt, generation):  # pragma: no cover - compiled
+def _store(st, d, tt, generation):  # pragma: no cover - compiled
     """Record the value of a finished frame in the table (a bound or exact)."""
-    slot = f[_F_SLOT]
+    slot = st[d, _F_SLOT]
     if slot < 0:
         return
-    key_a = f[_F_KEY_A]
-    key_b = f[_F_KEY_B]
-    meta = f[_F_META]
-    value = f[_F_VALUE]
+    key_a = st[d, _F_KEY_A]
+    key_b = st[d, _F_KEY_B]
+    meta = st[d, _F_META]
+    value = st[d, _F_VALUE]
     low = -_INF
     high = _INF
     if (tt[slot, 6] == generation and tt[slot, 0] == key_a and tt[slot, 1] == key_b
             and tt[slot, 2] == meta):
         low = tt[slot, 3]
         high = tt[slot, 4]
-    if value <= f[_F_A0]:
+    if value <= st[d, _F_A0]:
         if value < high:
             high = value
-    elif value >= f[_F_B0]:
+    elif value >= st[d, _F_B0]:
         if value > low:
             low = value
     else:
@@ -352,106 +405,104 @@ def _store(f, tt, generation):  # pragma: no cover - compiled
     tt[slot, 2] = meta
     tt[slot, 3] = low
     tt[slot, 4] = high
-    tt[slot, 5] = f[_F_MOVE]
+    tt[slot, 5] = st[d, _F_MOVE]
     tt[slot, 6] = generation
 
 
 @njit(cache=True, nogil=True)
-def _search(hands, seat, n, led, best, best_seat, pts, tmask, alpha, beta, depth,
-            ctx, tb, tt, buf, stack):  # pragma: no cover - compiled
+def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, depth,
+            ctx, tb, lt, tt, mv, st):  # pragma: no cover - compiled
     """North-South's card points from the current trick on (``n`` cards played to it,
     worth ``pts``, led in suit ``led`` and won so far by ``best`` of ``best_seat``),
     ``seat`` to play; fail-soft alpha-beta within ``(alpha, beta)``, depth first on the
-    explicit ``stack`` of frames (from ``depth`` on)."""
+    explicit stack ``st`` of frames (from ``depth`` on)."""
     trump = ctx[_TRUMP]
     base = depth
-    f = stack[depth]
-    f[_F_SEAT] = seat
-    f[_F_N] = n
-    f[_F_LED] = led
-    f[_F_BEST] = best
-    f[_F_BEST_SEAT] = best_seat
-    f[_F_PTS] = pts
-    f[_F_TMASK] = tmask
-    f[_F_ALPHA] = alpha
-    f[_F_BETA] = beta
-    searching = _enter(hands, f, ctx, tb, tt, buf, depth)
+    st[depth, _F_SEAT] = seat
+    st[depth, _F_N] = n
+    st[depth, _F_LED] = led
+    st[depth, _F_BEST] = best
+    st[depth, _F_BEST_SEAT] = best_seat
+    st[depth, _F_PTS] = pts
+    st[depth, _F_TMASK] = tmask
+    st[depth, _F_REM] = rem
+    st[depth, _F_ALPHA] = alpha
+    st[depth, _F_BETA] = beta
+    searching = _enter(hands, st, depth, ctx, tb, lt, tt, mv)
     while True:
-        f = stack[depth]
         if searching:
-            i = f[_F_I]
-            if i < f[_F_COUNT] and f[_F_ALPHA] < f[_F_BETA]:
+            i = st[depth, _F_I]
+            if i < st[depth, _F_COUNT] and st[depth, _F_ALPHA] < st[depth, _F_BETA]:
                 # play the next card of this frame and enter the position after it
-                seat = f[_F_SEAT]
-                n = f[_F_N]
-                card = buf[depth, 0, i]
+                seat = st[depth, _F_SEAT]
+                n = st[depth, _F_N]
+                card = mv[depth, i]
                 hands[seat] ^= 1 << card
-                nbest, nseat, nled = _after(card, seat, n, f[_F_LED], f[_F_BEST],
-                                            f[_F_BEST_SEAT], trump, tb)
-                total = f[_F_PTS] + tb[_POINTS, card]
-                child = stack[depth + 1]
+                nbest, nseat, nled = _after(card, seat, n, st[depth, _F_LED], st[depth, _F_BEST],
+                                            st[depth, _F_BEST_SEAT], trump, tb)
+                total = st[depth, _F_PTS] + tb[_POINTS, card]
+                st[depth + 1, _F_REM] = st[depth, _F_REM] - tb[_POINTS, card]
                 if n == 3:
                     gain = total if nseat & 1 == 0 else 0
                     if hands[nseat] == 0:                                # the last trick
-                        f[_F_GAIN] = 0
-                        child[_F_VALUE] = gain + (_DIX if nseat & 1 == 0 else 0)  # R1.4
+                        st[depth, _F_GAIN] = 0
+                        st[depth + 1, _F_VALUE] = gain + (_DIX if nseat & 1 == 0 else 0)  # R1.4
                         depth += 1
                         searching = 0
                         continue
-                    f[_F_GAIN] = gain
-                    child[_F_SEAT] = nseat
-                    child[_F_N] = 0
-                    child[_F_LED] = 0
-                    child[_F_BEST] = 0
-                    child[_F_BEST_SEAT] = 0
-                    child[_F_PTS] = 0
-                    child[_F_TMASK] = 0
-                    child[_F_ALPHA] = f[_F_ALPHA] - gain
-                    child[_F_BETA] = f[_F_BETA] - gain
+                    st[depth, _F_GAIN] = gain
+                    st[depth + 1, _F_SEAT] = nseat
+                    st[depth + 1, _F_N] = 0
+                    st[depth + 1, _F_LED] = 0
+                    st[depth + 1, _F_BEST] = 0
+                    st[depth + 1, _F_BEST_SEAT] = 0
+                    st[depth + 1, _F_PTS] = 0
+                    st[depth + 1, _F_TMASK] = 0
+                    st[depth + 1, _F_ALPHA] = st[depth, _F_ALPHA] - gain
+                    st[depth + 1, _F_BETA] = st[depth, _F_BETA] - gain
                 else:
-                    f[_F_GAIN] = 0
-                    child[_F_SEAT] = (seat + 1) & 3
-                    child[_F_N] = n + 1
-                    child[_F_LED] = nled
-                    child[_F_BEST] = nbest
-                    child[_F_BEST_SEAT] = nseat
-                    child[_F_PTS] = total
-                    child[_F_TMASK] = f[_F_TMASK] | (1 << card)
-                    child[_F_ALPHA] = f[_F_ALPHA]
-                    child[_F_BETA] = f[_F_BETA]
+                    st[depth, _F_GAIN] = 0
+                    st[depth + 1, _F_SEAT] = (seat + 1) & 3
+                    st[depth + 1, _F_N] = n + 1
+                    st[depth + 1, _F_LED] = nled
+                    st[depth + 1, _F_BEST] = nbest
+                    st[depth + 1, _F_BEST_SEAT] = nseat
+                    st[depth + 1, _F_PTS] = total
+                    st[depth + 1, _F_TMASK] = st[depth, _F_TMASK] | (1 << card)
+                    st[depth + 1, _F_ALPHA] = st[depth, _F_ALPHA]
+                    st[depth + 1, _F_BETA] = st[depth, _F_BETA]
                 depth += 1
-                searching = _enter(hands, child, ctx, tb, tt, buf, depth)
+                searching = _enter(hands, st, depth, ctx, tb, lt, tt, mv)
                 continue
-            _store(f, tt, ctx[_GENERATION])
+            _store(st, depth, tt, ctx[_GENERATION])
         # the frame at ``depth`` has its value: return it to its parent
         if depth == base:
-            return f[_F_VALUE]
-        v = f[_F_VALUE]
+            return st[depth, _F_VALUE]
+        v = st[depth, _F_VALUE]
         depth -= 1
-        f = stack[depth]
-        v += f[_F_GAIN]
-        i = f[_F_I]
-        card = buf[depth, 0, i]
-        hands[f[_F_SEAT]] ^= 1 << card
-        if f[_F_SEAT] & 1 == 0:
-            if v > f[_F_VALUE]:
-                f[_F_VALUE] = v
-                f[_F_MOVE] = buf[depth, 1, i]
-                if v > f[_F_ALPHA]:
-                    f[_F_ALPHA] = v
+        v += st[depth, _F_GAIN]
+        i = st[depth, _F_I]
+        card = mv[depth, i]
+        hands[st[depth, _F_SEAT]] ^= 1 << card
+        if st[depth, _F_SEAT] & 1 == 0:
+            if v > st[depth, _F_VALUE]:
+                st[depth, _F_VALUE] = v
+                st[depth, _F_MOVE] = 1 << card
+                if v > st[depth, _F_ALPHA]:
+                    st[depth, _F_ALPHA] = v
         else:
-            if v < f[_F_VALUE]:
-                f[_F_VALUE] = v
-                f[_F_MOVE] = buf[depth, 1, i]
-                if v < f[_F_BETA]:
-                    f[_F_BETA] = v
-        f[_F_I] = i + 1
+            if v < st[depth, _F_VALUE]:
+                st[depth, _F_VALUE] = v
+                st[depth, _F_MOVE] = 1 << card
+                if v < st[depth, _F_BETA]:
+                    st[depth, _F_BETA] = v
+        st[depth, _F_I] = i + 1
         searching = -1
 
 
 @njit(cache=True, nogil=True)
-def _exact(hands, seat, n, led, best, best_seat, pts, tmask, upper, guess, depth,
-           ctx, tb, tt, buf, stack):  # pragma: no cover - compiled
+def _exact(hands, seat, n, led, best, best_seat, pts, tmask, rem, upper, guess, depth,
+           ctx, tb, lt, tt, mv, st):  # pragma: no cover - compiled
     """The exact value of a position by bisection on null-window searches in
     ``0..upper``, probing first at ``guess`` and ``guess + 1`` when inside."""
     low = 0
@@ -467,8 +518,8 @@ def _exact(hands, seat, n, led, best, best_seat, pts, tmask, upper, guess, depth
         probe += 1
         if not (low < beta <= high):
             continue
-        v = _search(hands, seat, n, led, best, best_seat, pts, tmask, beta - 1, beta,
-                    depth, ctx, tb, tt, buf, stack)
+        v = _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, beta - 1, beta,
+                    depth, ctx, tb, lt, tt, mv, st)
         if v < beta:
             high = v
         else:
@@ -477,35 +528,35 @@ def _exact(hands, seat, n, led, best, best_seat, pts, tmask, upper, guess, depth
 
 
 @njit(cache=True, nogil=True)
-def _solve_root(hands, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb, tt,
-                buf, stack, out_groups, out_values):  # pragma: no cover - compiled
+def _solve_root(hands, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb, lt, tt,
+                mv, st, out_groups, out_values):  # pragma: no cover - compiled
     """Value every group of legal cards of ``seat`` exactly (North-South's points);
     write the groups and values to ``out_groups``/``out_values``, return their number."""
     trump = ctx[_TRUMP]
-    cards = buf[0, 0]
-    groups = buf[0, 1]
-    keys = buf[0, 2]
-    count = _moves(hands, seat, n, led, best, best_seat, tmask, 0, ctx, tb, cards, groups,
-                   keys)
+    count = _moves(hands, seat, n, led, best, best_seat, tmask, 0, ctx, tb, lt, mv, 0)
+    legal = _legal(hands, seat, n, led, best, best_seat, ctx, tb)
+    in_play = hands[0] | hands[1] | hands[2] | hands[3] | tmask
     guess = -1
+    rem0 = _in_play_points(hands[0] | hands[1] | hands[2] | hands[3], tb)
     for i in range(count):
-        card = cards[i]
-        out_groups[i] = groups[i]
+        card = mv[0, i]
+        out_groups[i] = _group_of(card, legal, in_play, trump, tb)
         ctx[_NODES] += 1
         bit = 1 << card
         hands[seat] ^= bit
         nbest, nseat, nled = _after(card, seat, n, led, best, best_seat, trump, tb)
         total = pts + tb[_POINTS, card]
+        rem = rem0 - tb[_POINTS, card]
         if n == 3:
             gain = total if nseat & 1 == 0 else 0
             if hands[nseat] == 0:
                 v = gain + (_DIX if nseat & 1 == 0 else 0)
             else:
-                v = gain + _exact(hands, nseat, 0, 0, 0, 0, 0, 0, upper - total,
-                                  guess - gain, 1, ctx, tb, tt, buf, stack)
+                v = gain + _exact(hands, nseat, 0, 0, 0, 0, 0, 0, rem, upper - total,
+                                  guess - gain, 1, ctx, tb, lt, tt, mv, st)
         else:
             v = _exact(hands, (seat + 1) & 3, n + 1, nled, nbest, nseat, total,
-                       tmask | bit, upper, guess, 1, ctx, tb, tt, buf, stack)
+                       tmask | bit, rem, upper, guess, 1, ctx, tb, lt, tt, mv, st)
         guess = v
         hands[seat] ^= bit
         out_values[i] = v
@@ -519,9 +570,10 @@ class Core:
 
     def __init__(self) -> None:
         self.tt = np.zeros((TABLE_SIZE, 7), dtype=np.int64)
-        self.buf = np.zeros((_DEPTH, 3, 8), dtype=np.int64)
+        self.moves = np.zeros((_DEPTH, 16), dtype=np.int64)
         self.stack = np.zeros((_DEPTH, _FRAME), dtype=np.int64)
         self.tables = [_tables(t) for t in range(4)]
+        self.leaders = _leader_table()
         self.ctx = np.zeros(5, dtype=np.int64)
         self.out_groups = np.zeros(8, dtype=np.int64)
         self.out_values = np.zeros(8, dtype=np.int64)
@@ -566,7 +618,7 @@ class Core:
         all_cards = hands[0] | hands[1] | hands[2] | hands[3]
         upper = pts + int(sum(points[c] for c in range(32) if all_cards >> c & 1)) + _DIX
         count = _solve_root(held, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb,
-                            self.tt, self.buf, self.stack, self.out_groups,
+                            self.leaders, self.tt, self.moves, self.stack, self.out_groups,
                             self.out_values)
         groups = [(int(self.out_groups[i]), int(self.out_values[i])) for i in range(count)]
         return groups, upper, int(ctx[_NODES])
@@ -576,12 +628,4 @@ def group_leaders(is_trump: bool, in_play: int, mine: int) -> int:
     """Among the cards ``mine`` of one suit (a byte, bit = rank index), the strongest of
     each group of interchangeable cards (the cards still in play of that suit being
     ``in_play``, a byte containing ``mine``), as a byte: what the search keeps."""
-    tb = _tables(0)
-    cards = np.zeros(8, dtype=np.int64)
-    groups = np.zeros(8, dtype=np.int64)
-    suit = 0 if is_trump else 1
-    count = _groups(mine << 8 * suit, in_play << 8 * suit, 0, tb, cards, groups)
-    leaders = 0
-    for i in range(count):
-        leaders |= 1 << (int(cards[i]) - 8 * suit)
-    return leaders
+    return int(_leader_table()[(0 if is_trump else 256) + in_play, mine])
