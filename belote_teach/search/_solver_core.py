@@ -107,12 +107,28 @@ def _leaders(order: list[int], rank_points: list[int], in_play: int, mine: int) 
 _LEADER_TABLE: list[np.ndarray] = []
 
 
+def _sure_trumps(order: list[int], rank_points: list[int], in_play: int, mine: int) -> int:
+    """The points of the trumps of ``mine`` stronger than every trump in play that is not
+    in ``mine`` (bytes of trump ranks as in :func:`_leaders`): each of them wins the trick
+    it is played to (R1.5), so their holders surely win those points."""
+    total = 0
+    for rank in order:
+        bit = 1 << rank
+        if not in_play & bit:
+            continue
+        if not mine & bit:
+            break
+        total += rank_points[rank]
+    return total
+
+
 def _leader_table() -> np.ndarray:
-    """The uint8 array (512, 256) of :func:`_leaders` for the trump suit (rows
-    ``in_play``) and a plain suit (rows ``256 + in_play``), by ``mine``; built once."""
+    """The uint8 array (768, 256) of :func:`_leaders` for the trump suit (rows
+    ``in_play``) and a plain suit (rows ``256 + in_play``), by ``mine``, then of
+    :func:`_sure_trumps` (rows ``512 + in_play``); built once."""
     if not _LEADER_TABLE:
         ranks = list(Rank)
-        table = np.zeros((512, 256), dtype=np.uint8)
+        table = np.zeros((768, 256), dtype=np.uint8)
         for row, order, values in ((0, TRUMP_ORDER, TRUMP_POINTS),
                                    (256, PLAIN_ORDER, PLAIN_POINTS)):
             ranked = [ranks.index(r) for r in order]
@@ -121,6 +137,9 @@ def _leader_table() -> np.ndarray:
                 mine = in_play
                 while True:                                    # every subset of in_play
                     table[row + in_play, mine] = _leaders(ranked, by_rank, in_play, mine)
+                    if row == 0:
+                        table[512 + in_play, mine] = _sure_trumps(ranked, by_rank, in_play,
+                                                                  mine)
                     if mine == 0:
                         break
                     mine = (mine - 1) & in_play
@@ -282,6 +301,83 @@ def _last_trick(hands, seat, tb, trump):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
+def _two_tricks(hands, seat, alpha, beta, ctx, tb):  # pragma: no cover - compiled
+    """North-South's points of the last two tricks (two cards a hand), ``seat`` leading:
+    fail-soft alpha-beta within ``(alpha, beta)`` over the at most 16 ways to play the
+    first of them, the last trick forced."""
+    trump = ctx[_TRUMP]
+    s1 = (seat + 1) & 3
+    s2 = (seat + 2) & 3
+    s3 = (seat + 3) & 3
+    up = seat & 1 == 0                         # North-South to play at levels 0 and 2
+    a0, b0 = alpha, beta
+    v0 = -_INF if up else _INF
+    legal0 = hands[seat]
+    while legal0 and a0 < b0:
+        c0 = _high_bit(legal0)
+        legal0 ^= 1 << c0
+        hands[seat] ^= 1 << c0
+        led = c0 >> 3
+        a1, b1 = a0, b0
+        v1 = _INF if up else -_INF
+        legal1 = _legal(hands, s1, 1, led, c0, seat, ctx, tb)
+        while legal1 and a1 < b1:
+            c1 = _high_bit(legal1)
+            legal1 ^= 1 << c1
+            hands[s1] ^= 1 << c1
+            w1, ws1, _ = _after(c1, s1, 1, led, c0, seat, trump, tb)
+            a2, b2 = a1, b1
+            v2 = -_INF if up else _INF
+            legal2 = _legal(hands, s2, 2, led, w1, ws1, ctx, tb)
+            while legal2 and a2 < b2:
+                c2 = _high_bit(legal2)
+                legal2 ^= 1 << c2
+                hands[s2] ^= 1 << c2
+                w2, ws2, _ = _after(c2, s2, 2, led, w1, ws1, trump, tb)
+                a3, b3 = a2, b2
+                v3 = _INF if up else -_INF
+                legal3 = _legal(hands, s3, 3, led, w2, ws2, ctx, tb)
+                while legal3 and a3 < b3:
+                    c3 = _high_bit(legal3)
+                    legal3 ^= 1 << c3
+                    hands[s3] ^= 1 << c3
+                    _, ws3, _ = _after(c3, s3, 3, led, w2, ws2, trump, tb)
+                    v = _last_trick(hands, ws3, tb, trump)
+                    if ws3 & 1 == 0:
+                        v += (tb[_POINTS, c0] + tb[_POINTS, c1] + tb[_POINTS, c2]
+                              + tb[_POINTS, c3])
+                    hands[s3] ^= 1 << c3
+                    if up:                                   # level 3: East-West
+                        v3 = min(v3, v)
+                        b3 = min(b3, v3)
+                    else:
+                        v3 = max(v3, v)
+                        a3 = max(a3, v3)
+                hands[s2] ^= 1 << c2
+                if up:
+                    v2 = max(v2, v3)
+                    a2 = max(a2, v2)
+                else:
+                    v2 = min(v2, v3)
+                    b2 = min(b2, v2)
+            hands[s1] ^= 1 << c1
+            if up:
+                v1 = min(v1, v2)
+                b1 = min(b1, v1)
+            else:
+                v1 = max(v1, v2)
+                a1 = max(a1, v1)
+        hands[seat] ^= 1 << c0
+        if up:
+            v0 = max(v0, v1)
+            a0 = max(a0, v0)
+        else:
+            v0 = min(v0, v1)
+            b0 = min(b0, v0)
+    return v0
+
+
+@njit(cache=True, nogil=True)
 def _high_bit(x):  # pragma: no cover - compiled
     """The index of the highest set bit of ``x`` (a non-empty hand)."""
     i = 31
@@ -321,15 +417,24 @@ def _enter(hands, st, d, ctx, tb, lt, tt, mv):  # pragma: no cover - compiled
         if mine == 0:
             st[d, _F_VALUE] = 0
             return 0
-        if mine & (mine - 1) == 0:
+        rest = mine & (mine - 1)
+        if rest == 0:
             st[d, _F_VALUE] = _last_trick(hands, seat, tb, ctx[_TRUMP])
             return 0
-    remaining = st[d, _F_REM] + _DIX + st[d, _F_PTS]
-    if remaining <= alpha:
-        st[d, _F_VALUE] = remaining
+        if rest & (rest - 1) == 0:
+            st[d, _F_VALUE] = _two_tricks(hands, seat, alpha, beta, ctx, tb)
+            return 0
+    # the team holding the highest trumps in play surely wins their points (R1.5)
+    shift = 8 * ctx[_TRUMP]
+    play = ((hands[0] | hands[1] | hands[2] | hands[3] | st[d, _F_TMASK]) >> shift) & 0xFF
+    high = st[d, _F_REM] + _DIX + st[d, _F_PTS] - lt[512 + play,
+                                                      ((hands[1] | hands[3]) >> shift) & 0xFF]
+    if high <= alpha:
+        st[d, _F_VALUE] = high
         return 0
-    if beta <= 0:
-        st[d, _F_VALUE] = 0
+    low = lt[512 + play, ((hands[0] | hands[2]) >> shift) & 0xFF]
+    if low >= beta:
+        st[d, _F_VALUE] = low
         return 0
     if n == 0:                # within a trick, the table costs more than it saves
         key_a = hands[0] | (hands[1] << 32)
