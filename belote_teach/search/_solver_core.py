@@ -177,7 +177,7 @@ def _group_of(card, legal, in_play, trump, tb):  # pragma: no cover - compiled
     return group << shift
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _legal(hands, seat, n, led, best, best_seat, ctx, tb):  # pragma: no cover - compiled
     """The legal cards of ``seat`` (R3.0-R3.7), as
     :func:`~belote_teach.engine.bitmask.legal_mask`."""
@@ -208,7 +208,7 @@ def _legal(hands, seat, n, led, best, best_seat, ctx, tb):  # pragma: no cover -
     return hand if ctx[_FREE] else trumps                                # R3.6
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _moves(hands, seat, n, led, best, best_seat, tmask, hint, ctx, tb, lt, mv,
            d):  # pragma: no cover - compiled
     """Fill ``mv[d, :8]`` with the strongest card of each group of interchangeable legal
@@ -268,7 +268,7 @@ def _moves(hands, seat, n, led, best, best_seat, tmask, hint, ctx, tb, lt, mv,
     return count
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _after(card, seat, n, led, best, best_seat, trump, tb):  # pragma: no cover - compiled
     """``(winning card, its seat, led suit)`` of the current trick once ``seat`` has
     played ``card`` as its ``n``-th card (R1.5)."""
@@ -282,7 +282,7 @@ def _after(card, seat, n, led, best, best_seat, trump, tb):  # pragma: no cover 
     return best, best_seat, led
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _last_trick(hands, seat, tb, trump):  # pragma: no cover - compiled
     """North-South's points of the last trick, every play forced, ``seat`` leading."""
     best = _high_bit(hands[seat])
@@ -377,7 +377,7 @@ def _two_tricks(hands, seat, alpha, beta, ctx, tb):  # pragma: no cover - compil
     return v0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _high_bit(x):  # pragma: no cover - compiled
     """The index of the highest set bit of ``x`` (a non-empty hand)."""
     i = 31
@@ -401,7 +401,7 @@ _FRAME = 21
 _DEPTH = 40
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _enter(hands, st, d, ctx, tb, lt, tt, mv):  # pragma: no cover - compiled
     """Start the frame ``st[d]`` (its position and window set): return ``-1``
     when it must be searched (moves generated, bookkeeping set), else ``0`` with its
@@ -480,7 +480,7 @@ def _enter(hands, st, d, ctx, tb, lt, tt, mv):  # pragma: no cover - compiled
     return -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _store(st, d, tt, generation):  # pragma: no cover - compiled
     """Record the value of a finished frame in the table (a bound or exact)."""
     slot = st[d, _F_SLOT]
