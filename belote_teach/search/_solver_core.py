@@ -47,7 +47,8 @@ from belote_teach.engine.cards import (
 
 __all__ = ["TABLE_SIZE", "Core", "group_leaders"]
 
-#: Slots of the transposition table (a power of two; 7 int64 each: 14 MiB).
+#: Slots of the transposition table (a power of two; 8 int64 each, one 64-byte cache
+#: line: 16 MiB).
 TABLE_SIZE = 1 << 18
 _MASK = TABLE_SIZE - 1
 
@@ -208,7 +209,7 @@ def _legal(hands, seat, n, led, best, best_seat, ctx, tb):  # pragma: no cover -
     return hand if ctx[_FREE] else trumps                                # R3.6
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _moves(hands, seat, n, led, best, best_seat, tmask, hint, ctx, tb, lt, mv,
            d):  # pragma: no cover - compiled
     """Fill ``mv[d, :8]`` with the strongest card of each group of interchangeable legal
@@ -282,7 +283,7 @@ def _after(card, seat, n, led, best, best_seat, trump, tb):  # pragma: no cover 
     return best, best_seat, led
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _last_trick(hands, seat, tb, trump):  # pragma: no cover - compiled
     """North-South's points of the last trick, every play forced, ``seat`` leading."""
     best = _high_bit(hands[seat])
@@ -395,123 +396,10 @@ def _in_play_points(mask, tb):  # pragma: no cover - compiled
 
 # fields of a frame of the explicit search stack (numba caches no recursive function)
 (_F_SEAT, _F_N, _F_LED, _F_BEST, _F_BEST_SEAT, _F_PTS, _F_TMASK, _F_ALPHA, _F_BETA, _F_A0,
- _F_B0, _F_VALUE, _F_MOVE, _F_I, _F_COUNT, _F_SLOT, _F_KEY_A, _F_KEY_B, _F_META,
- _F_GAIN, _F_REM) = range(21)
-_FRAME = 21
+ _F_B0, _F_VALUE, _F_MOVE, _F_I, _F_COUNT, _F_SLOT, _F_KEY_A, _F_KEY_B,
+ _F_GAIN, _F_REM) = range(20)
+_FRAME = 20
 _DEPTH = 40
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _enter(hands, st, d, ctx, tb, lt, tt, mv):  # pragma: no cover - compiled
-    """Start the frame ``st[d]`` (its position and window set): return ``-1``
-    when it must be searched (moves generated, bookkeeping set), else ``0`` with its
-    value already in ``st[d, _F_VALUE]`` (an empty or last trick, a bound, the table)."""
-    seat = st[d, _F_SEAT]
-    n = st[d, _F_N]
-    alpha = st[d, _F_ALPHA]
-    beta = st[d, _F_BETA]
-    st[d, _F_SLOT] = -1
-    hint = 0
-    if n == 0:
-        mine = hands[seat]
-        if mine == 0:
-            st[d, _F_VALUE] = 0
-            return 0
-        rest = mine & (mine - 1)
-        if rest == 0:
-            st[d, _F_VALUE] = _last_trick(hands, seat, tb, ctx[_TRUMP])
-            return 0
-        if rest & (rest - 1) == 0:
-            st[d, _F_VALUE] = _two_tricks(hands, seat, alpha, beta, ctx, tb)
-            return 0
-    # the team holding the highest trumps in play surely wins their points (R1.5)
-    shift = 8 * ctx[_TRUMP]
-    play = ((hands[0] | hands[1] | hands[2] | hands[3] | st[d, _F_TMASK]) >> shift) & 0xFF
-    high = st[d, _F_REM] + _DIX + st[d, _F_PTS] - lt[512 + play,
-                                                      ((hands[1] | hands[3]) >> shift) & 0xFF]
-    if high <= alpha:
-        st[d, _F_VALUE] = high
-        return 0
-    low = lt[512 + play, ((hands[0] | hands[2]) >> shift) & 0xFF]
-    if low >= beta:
-        st[d, _F_VALUE] = low
-        return 0
-    if n == 0:                # within a trick, the table costs more than it saves
-        key_a = hands[0] | (hands[1] << 32)
-        key_b = hands[2] | (hands[3] << 32)
-        meta = seat
-        generation = ctx[_GENERATION]
-        mixed = (key_a * 0x2545F4914F6CDD1D) ^ (key_b * 0x1B873593) ^ (meta * 0x5BD1E995)
-        mixed ^= mixed >> 31
-        mixed *= 0x7FB5D329728EA185
-        slot = (mixed >> 29) & _MASK
-        st[d, _F_SLOT] = slot
-        st[d, _F_KEY_A] = key_a
-        st[d, _F_KEY_B] = key_b
-        st[d, _F_META] = meta
-        if (tt[slot, 6] == generation and tt[slot, 0] == key_a and tt[slot, 1] == key_b
-                and tt[slot, 2] == meta):
-            low = tt[slot, 3]
-            high = tt[slot, 4]
-            hint = tt[slot, 5]
-            if low >= beta:
-                st[d, _F_VALUE] = low
-                return 0
-            if high <= alpha:
-                st[d, _F_VALUE] = high
-                return 0
-            if low == high:
-                st[d, _F_VALUE] = low
-                return 0
-            if low > alpha:
-                alpha = low
-            if high < beta:
-                beta = high
-    ctx[_NODES] += 1
-    st[d, _F_ALPHA] = alpha
-    st[d, _F_BETA] = beta
-    st[d, _F_A0] = alpha
-    st[d, _F_B0] = beta
-    st[d, _F_VALUE] = -_INF if seat & 1 == 0 else _INF
-    st[d, _F_MOVE] = 0
-    st[d, _F_I] = 0
-    st[d, _F_COUNT] = _moves(hands, seat, n, st[d, _F_LED], st[d, _F_BEST], st[d, _F_BEST_SEAT],
-                         st[d, _F_TMASK], hint, ctx, tb, lt, mv, d)
-    return -1
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _store(st, d, tt, generation):  # pragma: no cover - compiled
-    """Record the value of a finished frame in the table (a bound or exact)."""
-    slot = st[d, _F_SLOT]
-    if slot < 0:
-        return
-    key_a = st[d, _F_KEY_A]
-    key_b = st[d, _F_KEY_B]
-    meta = st[d, _F_META]
-    value = st[d, _F_VALUE]
-    low = -_INF
-    high = _INF
-    if (tt[slot, 6] == generation and tt[slot, 0] == key_a and tt[slot, 1] == key_b
-            and tt[slot, 2] == meta):
-        low = tt[slot, 3]
-        high = tt[slot, 4]
-    if value <= st[d, _F_A0]:
-        if value < high:
-            high = value
-    elif value >= st[d, _F_B0]:
-        if value > low:
-            low = value
-    else:
-        low = value
-        high = value
-    tt[slot, 0] = key_a
-    tt[slot, 1] = key_b
-    tt[slot, 2] = meta
-    tt[slot, 3] = low
-    tt[slot, 4] = high
-    tt[slot, 5] = st[d, _F_MOVE]
-    tt[slot, 6] = generation
 
 
 @njit(cache=True, nogil=True)
@@ -520,8 +408,12 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
     """North-South's card points from the current trick on (``n`` cards played to it,
     worth ``pts``, led in suit ``led`` and won so far by ``best`` of ``best_seat``),
     ``seat`` to play; fail-soft alpha-beta within ``(alpha, beta)``, depth first on the
-    explicit stack ``st`` of frames (from ``depth`` on)."""
+    explicit stack ``st`` of frames (from ``depth`` on; one function, every helper that
+    reads an array written out in it, which keeps numba from counting references in the
+    loop)."""
     trump = ctx[_TRUMP]
+    shift = 8 * trump
+    generation = ctx[_GENERATION]
     base = depth
     st[depth, _F_SEAT] = seat
     st[depth, _F_N] = n
@@ -533,8 +425,87 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
     st[depth, _F_REM] = rem
     st[depth, _F_ALPHA] = alpha
     st[depth, _F_BETA] = beta
-    searching = _enter(hands, st, depth, ctx, tb, lt, tt, mv)
+    entering = True
+    searching = 0
     while True:
+        if entering:
+            # start the frame at ``depth``: its value at once (an empty, last or
+            # second-to-last trick, a bound, the table), or its moves to search
+            entering = False
+            searching = 0
+            seat = st[depth, _F_SEAT]
+            n = st[depth, _F_N]
+            alpha = st[depth, _F_ALPHA]
+            beta = st[depth, _F_BETA]
+            st[depth, _F_SLOT] = -1
+            hint = 0
+            decided = False
+            if n == 0:
+                mine = hands[seat]
+                rest = mine & (mine - 1)
+                if mine == 0:
+                    st[depth, _F_VALUE] = 0
+                    decided = True
+                elif rest == 0:
+                    st[depth, _F_VALUE] = _last_trick(hands, seat, tb, trump)
+                    decided = True
+                elif rest & (rest - 1) == 0:
+                    st[depth, _F_VALUE] = _two_tricks(hands, seat, alpha, beta, ctx, tb)
+                    decided = True
+            if not decided:
+                # the team holding the highest trumps in play surely wins their points
+                play = ((hands[0] | hands[1] | hands[2] | hands[3] | st[depth, _F_TMASK])
+                        >> shift) & 0xFF
+                high = (st[depth, _F_REM] + _DIX + st[depth, _F_PTS]
+                        - lt[512 + play, ((hands[1] | hands[3]) >> shift) & 0xFF])
+                low = lt[512 + play, ((hands[0] | hands[2]) >> shift) & 0xFF]
+                if high <= alpha:
+                    st[depth, _F_VALUE] = high
+                    decided = True
+                elif low >= beta:
+                    st[depth, _F_VALUE] = low
+                    decided = True
+            if not decided and n == 0:   # within a trick the table costs more than it saves
+                key_a = hands[0] | (hands[1] << 32)
+                key_b = hands[2] | (hands[3] << 32)
+                mixed = ((key_a * 0x2545F4914F6CDD1D) ^ (key_b * 0x1B873593)
+                         ^ (seat * 0x5BD1E995))
+                mixed ^= mixed >> 31
+                mixed *= 0x7FB5D329728EA185
+                slot = (mixed >> 29) & _MASK
+                st[depth, _F_SLOT] = slot
+                st[depth, _F_KEY_A] = key_a
+                st[depth, _F_KEY_B] = key_b
+                if (tt[slot, 6] == generation and tt[slot, 0] == key_a
+                        and tt[slot, 1] == key_b and tt[slot, 2] == seat):
+                    low = tt[slot, 3]
+                    high = tt[slot, 4]
+                    hint = tt[slot, 5]
+                    if low >= beta or low == high:
+                        st[depth, _F_VALUE] = low
+                        decided = True
+                    elif high <= alpha:
+                        st[depth, _F_VALUE] = high
+                        decided = True
+                    else:
+                        if low > alpha:
+                            alpha = low
+                        if high < beta:
+                            beta = high
+            if not decided:
+                ctx[_NODES] += 1
+                st[depth, _F_ALPHA] = alpha
+                st[depth, _F_BETA] = beta
+                st[depth, _F_A0] = alpha
+                st[depth, _F_B0] = beta
+                st[depth, _F_VALUE] = -_INF if seat & 1 == 0 else _INF
+                st[depth, _F_MOVE] = 0
+                st[depth, _F_I] = 0
+                st[depth, _F_COUNT] = _moves(hands, seat, n, st[depth, _F_LED],
+                                             st[depth, _F_BEST], st[depth, _F_BEST_SEAT],
+                                             st[depth, _F_TMASK], hint, ctx, tb, lt, mv,
+                                             depth)
+                searching = -1
         if searching:
             i = st[depth, _F_I]
             if i < st[depth, _F_COUNT] and st[depth, _F_ALPHA] < st[depth, _F_BETA]:
@@ -543,43 +514,79 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                 n = st[depth, _F_N]
                 card = mv[depth, i]
                 hands[seat] ^= 1 << card
-                nbest, nseat, nled = _after(card, seat, n, st[depth, _F_LED], st[depth, _F_BEST],
-                                            st[depth, _F_BEST_SEAT], trump, tb)
+                # the trick's winner so far (R1.5)
+                nled = st[depth, _F_LED]
+                nbest = st[depth, _F_BEST]
+                nseat = st[depth, _F_BEST_SEAT]
+                if n == 0:
+                    nbest, nseat, nled = card, seat, card >> 3
+                elif card >> 3 == nbest >> 3:
+                    if tb[_STRENGTH, card] > tb[_STRENGTH, nbest]:
+                        nbest, nseat = card, seat
+                elif card >> 3 == trump:
+                    nbest, nseat = card, seat
                 total = st[depth, _F_PTS] + tb[_POINTS, card]
                 st[depth + 1, _F_REM] = st[depth, _F_REM] - tb[_POINTS, card]
+                depth += 1
+                entering = True
                 if n == 3:
                     gain = total if nseat & 1 == 0 else 0
                     if hands[nseat] == 0:                                # the last trick
-                        st[depth, _F_GAIN] = 0
-                        st[depth + 1, _F_VALUE] = gain + (_DIX if nseat & 1 == 0 else 0)  # R1.4
-                        depth += 1
+                        st[depth - 1, _F_GAIN] = 0
+                        st[depth, _F_VALUE] = gain + (_DIX if nseat & 1 == 0 else 0)  # R1.4
+                        entering = False
                         searching = 0
                         continue
-                    st[depth, _F_GAIN] = gain
-                    st[depth + 1, _F_SEAT] = nseat
-                    st[depth + 1, _F_N] = 0
-                    st[depth + 1, _F_LED] = 0
-                    st[depth + 1, _F_BEST] = 0
-                    st[depth + 1, _F_BEST_SEAT] = 0
-                    st[depth + 1, _F_PTS] = 0
-                    st[depth + 1, _F_TMASK] = 0
-                    st[depth + 1, _F_ALPHA] = st[depth, _F_ALPHA] - gain
-                    st[depth + 1, _F_BETA] = st[depth, _F_BETA] - gain
+                    st[depth - 1, _F_GAIN] = gain
+                    st[depth, _F_SEAT] = nseat
+                    st[depth, _F_N] = 0
+                    st[depth, _F_LED] = 0
+                    st[depth, _F_BEST] = 0
+                    st[depth, _F_BEST_SEAT] = 0
+                    st[depth, _F_PTS] = 0
+                    st[depth, _F_TMASK] = 0
+                    st[depth, _F_ALPHA] = st[depth - 1, _F_ALPHA] - gain
+                    st[depth, _F_BETA] = st[depth - 1, _F_BETA] - gain
                 else:
-                    st[depth, _F_GAIN] = 0
-                    st[depth + 1, _F_SEAT] = (seat + 1) & 3
-                    st[depth + 1, _F_N] = n + 1
-                    st[depth + 1, _F_LED] = nled
-                    st[depth + 1, _F_BEST] = nbest
-                    st[depth + 1, _F_BEST_SEAT] = nseat
-                    st[depth + 1, _F_PTS] = total
-                    st[depth + 1, _F_TMASK] = st[depth, _F_TMASK] | (1 << card)
-                    st[depth + 1, _F_ALPHA] = st[depth, _F_ALPHA]
-                    st[depth + 1, _F_BETA] = st[depth, _F_BETA]
-                depth += 1
-                searching = _enter(hands, st, depth, ctx, tb, lt, tt, mv)
+                    st[depth - 1, _F_GAIN] = 0
+                    st[depth, _F_SEAT] = (seat + 1) & 3
+                    st[depth, _F_N] = n + 1
+                    st[depth, _F_LED] = nled
+                    st[depth, _F_BEST] = nbest
+                    st[depth, _F_BEST_SEAT] = nseat
+                    st[depth, _F_PTS] = total
+                    st[depth, _F_TMASK] = st[depth - 1, _F_TMASK] | (1 << card)
+                    st[depth, _F_ALPHA] = st[depth - 1, _F_ALPHA]
+                    st[depth, _F_BETA] = st[depth - 1, _F_BETA]
                 continue
-            _store(st, depth, tt, ctx[_GENERATION])
+            slot = st[depth, _F_SLOT]
+            if slot >= 0:
+                # record the value in the table (a bound or exact)
+                key_a = st[depth, _F_KEY_A]
+                key_b = st[depth, _F_KEY_B]
+                value = st[depth, _F_VALUE]
+                low = -_INF
+                high = _INF
+                if (tt[slot, 6] == generation and tt[slot, 0] == key_a
+                        and tt[slot, 1] == key_b and tt[slot, 2] == st[depth, _F_SEAT]):
+                    low = tt[slot, 3]
+                    high = tt[slot, 4]
+                if value <= st[depth, _F_A0]:
+                    if value < high:
+                        high = value
+                elif value >= st[depth, _F_B0]:
+                    if value > low:
+                        low = value
+                else:
+                    low = value
+                    high = value
+                tt[slot, 0] = key_a
+                tt[slot, 1] = key_b
+                tt[slot, 2] = st[depth, _F_SEAT]
+                tt[slot, 3] = low
+                tt[slot, 4] = high
+                tt[slot, 5] = st[depth, _F_MOVE]
+                tt[slot, 6] = generation
         # the frame at ``depth`` has its value: return it to its parent
         if depth == base:
             return st[depth, _F_VALUE]
@@ -668,13 +675,21 @@ def _solve_root(hands, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb
     return count
 
 
+def _aligned_table() -> np.ndarray:
+    """A zeroed int64 array (:data:`TABLE_SIZE`, 8) whose rows start on 64-byte cache
+    lines (one memory fetch a probe)."""
+    raw = np.zeros(TABLE_SIZE * 8 + 8, dtype=np.int64)
+    skip = (-raw.ctypes.data % 64) // 8
+    return raw[skip:skip + TABLE_SIZE * 8].reshape(TABLE_SIZE, 8)
+
+
 class Core:
     """The search's memory, reused from one solve to the next: the transposition table
     (:data:`TABLE_SIZE` slots, allocated on first use), the move buffers and the tables
     of each trump suit. One per thread (``solver._core``): not to be shared by threads."""
 
     def __init__(self) -> None:
-        self.tt = np.zeros((TABLE_SIZE, 7), dtype=np.int64)
+        self.tt = _aligned_table()
         self.moves = np.zeros((_DEPTH, 16), dtype=np.int64)
         self.stack = np.zeros((_DEPTH, _FRAME), dtype=np.int64)
         self.tables = [_tables(t) for t in range(4)]
