@@ -179,20 +179,20 @@ def _group_of(card, legal, in_play, trump, tb):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _legal(hands, seat, n, led, best, best_seat, ctx, tb):  # pragma: no cover - compiled
-    """The legal cards of ``seat`` (R3.0-R3.7), as
-    :func:`~belote_teach.engine.bitmask.legal_mask`."""
-    hand = hands[seat]
+def _legal(hand, seat, n, led, best, best_seat, trump, free, partner,
+           above):  # pragma: no cover - compiled
+    """The legal cards of ``hand`` of ``seat`` (R3.0-R3.7), as
+    :func:`~belote_teach.engine.bitmask.legal_mask` (``free``, ``partner``: the options
+    R3.6 and R3.2; ``above``: the cards stronger than ``best``)."""
     if n == 0:
         return hand                                                      # R3.0
-    trump = ctx[_TRUMP]
     trumps = hand & (0xFF << (8 * trump))
     if led == trump:
         if trumps == 0:
             return hand                                                  # R3.7
-        if ctx[_OVERTRUMP_PARTNER] == 0 and best_seat == seat ^ 2:
+        if partner == 0 and best_seat == seat ^ 2:
             return trumps                                                # R3.2 option
-        up = trumps & tb[_ABOVE, best]
+        up = trumps & above
         return up if up else trumps                                      # R3.2
     follow = hand & (0xFF << (8 * led))
     if follow:
@@ -203,10 +203,10 @@ def _legal(hands, seat, n, led, best, best_seat, ctx, tb):  # pragma: no cover -
         return hand                                                      # R3.7
     if best >> 3 != trump:
         return trumps                                                    # R3.4
-    up = trumps & tb[_ABOVE, best]
+    up = trumps & above
     if up:
         return up                                                        # R3.5
-    return hand if ctx[_FREE] else trumps                                # R3.6
+    return hand if free else trumps                                # R3.6
 
 
 @njit(cache=True, nogil=True)
@@ -215,7 +215,8 @@ def _moves(hands, seat, n, led, best, best_seat, tmask, hint, ctx, tb, lt, mv,
     """Fill ``mv[d, :8]`` with the strongest card of each group of interchangeable legal
     cards (``lt``: :func:`_leader_table`), in search order (``mv[d, 8:]``: their sort
     keys); return their number."""
-    legal = _legal(hands, seat, n, led, best, best_seat, ctx, tb)
+    legal = _legal(hands[seat], seat, n, led, best, best_seat, ctx[_TRUMP], ctx[_FREE],
+                   ctx[_OVERTRUMP_PARTNER], tb[_ABOVE, best])
     if legal & (legal - 1) == 0:                                         # forced
         mv[d, 0] = _high_bit(legal)
         return 1
@@ -307,6 +308,8 @@ def _two_tricks(hands, seat, alpha, beta, ctx, tb):  # pragma: no cover - compil
     fail-soft alpha-beta within ``(alpha, beta)`` over the at most 16 ways to play the
     first of them, the last trick forced."""
     trump = ctx[_TRUMP]
+    free = ctx[_FREE]
+    partner = ctx[_OVERTRUMP_PARTNER]
     s1 = (seat + 1) & 3
     s2 = (seat + 2) & 3
     s3 = (seat + 3) & 3
@@ -321,7 +324,8 @@ def _two_tricks(hands, seat, alpha, beta, ctx, tb):  # pragma: no cover - compil
         led = c0 >> 3
         a1, b1 = a0, b0
         v1 = _INF if up else -_INF
-        legal1 = _legal(hands, s1, 1, led, c0, seat, ctx, tb)
+        legal1 = _legal(hands[s1], s1, 1, led, c0, seat, trump, free, partner,
+                                tb[_ABOVE, c0])
         while legal1 and a1 < b1:
             c1 = _high_bit(legal1)
             legal1 ^= 1 << c1
@@ -329,7 +333,8 @@ def _two_tricks(hands, seat, alpha, beta, ctx, tb):  # pragma: no cover - compil
             w1, ws1, _ = _after(c1, s1, 1, led, c0, seat, trump, tb)
             a2, b2 = a1, b1
             v2 = -_INF if up else _INF
-            legal2 = _legal(hands, s2, 2, led, w1, ws1, ctx, tb)
+            legal2 = _legal(hands[s2], s2, 2, led, w1, ws1, trump, free, partner,
+                                tb[_ABOVE, w1])
             while legal2 and a2 < b2:
                 c2 = _high_bit(legal2)
                 legal2 ^= 1 << c2
@@ -337,7 +342,8 @@ def _two_tricks(hands, seat, alpha, beta, ctx, tb):  # pragma: no cover - compil
                 w2, ws2, _ = _after(c2, s2, 2, led, w1, ws1, trump, tb)
                 a3, b3 = a2, b2
                 v3 = _INF if up else -_INF
-                legal3 = _legal(hands, s3, 3, led, w2, ws2, ctx, tb)
+                legal3 = _legal(hands[s3], s3, 3, led, w2, ws2, trump, free, partner,
+                                tb[_ABOVE, w2])
                 while legal3 and a3 < b3:
                     c3 = _high_bit(legal3)
                     legal3 ^= 1 << c3
@@ -412,6 +418,8 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
     reads an array written out in it, which keeps numba from counting references in the
     loop)."""
     trump = ctx[_TRUMP]
+    free = ctx[_FREE]
+    partner = ctx[_OVERTRUMP_PARTNER]
     shift = 8 * trump
     generation = ctx[_GENERATION]
     base = depth
@@ -501,10 +509,68 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                 st[depth, _F_VALUE] = -_INF if seat & 1 == 0 else _INF
                 st[depth, _F_MOVE] = 0
                 st[depth, _F_I] = 0
-                st[depth, _F_COUNT] = _moves(hands, seat, n, st[depth, _F_LED],
-                                             st[depth, _F_BEST], st[depth, _F_BEST_SEAT],
-                                             st[depth, _F_TMASK], hint, ctx, tb, lt, mv,
-                                             depth)
+                # the moves: the strongest card of each group of interchangeable legal
+                # cards, in search order (as _moves)
+                fled = st[depth, _F_LED]
+                fbest = st[depth, _F_BEST]
+                fseat = st[depth, _F_BEST_SEAT]
+                legal = _legal(hands[seat], seat, n, fled, fbest, fseat, trump, free,
+                               partner, tb[_ABOVE, fbest])
+                if legal & (legal - 1) == 0:                             # forced
+                    mv[depth, 0] = _high_bit(legal)
+                    count = 1
+                else:
+                    in_play = hands[0] | hands[1] | hands[2] | hands[3] | st[depth, _F_TMASK]
+                    count = 0
+                    for suit in range(4):
+                        at = 8 * suit
+                        mine = (legal >> at) & 0xFF
+                        if mine == 0:
+                            continue
+                        leaders = lt[(0 if suit == trump else 256) + ((in_play >> at) & 0xFF),
+                                     mine]
+                        while leaders:
+                            bit = leaders & -leaders
+                            mv[depth, count] = at + tb[_LOW_BIT, bit]
+                            count += 1
+                            leaders ^= bit
+                    if count > 1:
+                        if n == 0:
+                            others = in_play & ~hands[seat]
+                            for i in range(count):
+                                card = mv[depth, i]
+                                if (1 << card) & hint:
+                                    mv[depth, 8 + i] = -1000
+                                elif tb[_HIGHER, card] & others == 0:    # master: cash it
+                                    mv[depth, 8 + i] = -100 - tb[_POINTS, card]
+                                else:
+                                    mv[depth, 8 + i] = tb[_STRENGTH, card]
+                        elif fseat & 1 == seat & 1:                      # feed the partner
+                            for i in range(count):
+                                mv[depth, 8 + i] = -tb[_POINTS, mv[depth, i]]
+                        else:
+                            for i in range(count):
+                                card = mv[depth, i]
+                                if card >> 3 == fbest >> 3:
+                                    beats = tb[_STRENGTH, card] > tb[_STRENGTH, fbest]
+                                else:
+                                    beats = card >> 3 == trump
+                                if beats:
+                                    mv[depth, 8 + i] = (-tb[_POINTS, card] if n == 3
+                                                        else tb[_STRENGTH, card])
+                                else:
+                                    mv[depth, 8 + i] = 100 + tb[_POINTS, card]
+                        for i in range(1, count):                        # stable sort
+                            k = mv[depth, 8 + i]
+                            c = mv[depth, i]
+                            j = i - 1
+                            while j >= 0 and mv[depth, 8 + j] > k:
+                                mv[depth, 9 + j] = mv[depth, 8 + j]
+                                mv[depth, j + 1] = mv[depth, j]
+                                j -= 1
+                            mv[depth, 9 + j] = k
+                            mv[depth, j + 1] = c
+                st[depth, _F_COUNT] = count
                 searching = -1
         if searching:
             i = st[depth, _F_I]
@@ -646,7 +712,8 @@ def _solve_root(hands, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb
     write the groups and values to ``out_groups``/``out_values``, return their number."""
     trump = ctx[_TRUMP]
     count = _moves(hands, seat, n, led, best, best_seat, tmask, 0, ctx, tb, lt, mv, 0)
-    legal = _legal(hands, seat, n, led, best, best_seat, ctx, tb)
+    legal = _legal(hands[seat], seat, n, led, best, best_seat, trump, ctx[_FREE],
+                   ctx[_OVERTRUMP_PARTNER], tb[_ABOVE, best])
     in_play = hands[0] | hands[1] | hands[2] | hands[3] | tmask
     guess = -1
     rem0 = _in_play_points(hands[0] | hands[1] | hands[2] | hands[3], tb)
