@@ -271,13 +271,14 @@ def _moves(hands, seat, n, led, best, best_seat, tmask, hint, ctx, tb, lt, mv,
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _after(card, seat, n, led, best, best_seat, trump, tb):  # pragma: no cover - compiled
+def _after(card, seat, n, led, best, best_seat, trump, card_strength,
+           best_strength):  # pragma: no cover - compiled
     """``(winning card, its seat, led suit)`` of the current trick once ``seat`` has
-    played ``card`` as its ``n``-th card (R1.5)."""
+    played ``card`` (of strength ``card_strength``) as its ``n``-th card (R1.5)."""
     if n == 0:
         return card, seat, card >> 3
     if card >> 3 == best >> 3:
-        if tb[_STRENGTH, card] > tb[_STRENGTH, best]:
+        if card_strength > best_strength:
             return card, seat, led
     elif card >> 3 == trump:
         return card, seat, led
@@ -330,7 +331,8 @@ def _two_tricks(hands, seat, alpha, beta, ctx, tb):  # pragma: no cover - compil
             c1 = _high_bit(legal1)
             legal1 ^= 1 << c1
             hands[s1] ^= 1 << c1
-            w1, ws1, _ = _after(c1, s1, 1, led, c0, seat, trump, tb)
+            w1, ws1, _ = _after(c1, s1, 1, led, c0, seat, trump, tb[_STRENGTH, c1],
+                                tb[_STRENGTH, c0])
             a2, b2 = a1, b1
             v2 = -_INF if up else _INF
             legal2 = _legal(hands[s2], s2, 2, led, w1, ws1, trump, free, partner,
@@ -339,7 +341,8 @@ def _two_tricks(hands, seat, alpha, beta, ctx, tb):  # pragma: no cover - compil
                 c2 = _high_bit(legal2)
                 legal2 ^= 1 << c2
                 hands[s2] ^= 1 << c2
-                w2, ws2, _ = _after(c2, s2, 2, led, w1, ws1, trump, tb)
+                w2, ws2, _ = _after(c2, s2, 2, led, w1, ws1, trump, tb[_STRENGTH, c2],
+                                    tb[_STRENGTH, w1])
                 a3, b3 = a2, b2
                 v3 = _INF if up else -_INF
                 legal3 = _legal(hands[s3], s3, 3, led, w2, ws2, trump, free, partner,
@@ -348,8 +351,24 @@ def _two_tricks(hands, seat, alpha, beta, ctx, tb):  # pragma: no cover - compil
                     c3 = _high_bit(legal3)
                     legal3 ^= 1 << c3
                     hands[s3] ^= 1 << c3
-                    _, ws3, _ = _after(c3, s3, 3, led, w2, ws2, trump, tb)
-                    v = _last_trick(hands, ws3, tb, trump)
+                    _, ws3, _ = _after(c3, s3, 3, led, w2, ws2, trump, tb[_STRENGTH, c3],
+                                       tb[_STRENGTH, w2])
+                    # the last trick, every play forced, ``ws3`` leading (R1.5)
+                    lead = _high_bit(hands[ws3])
+                    win = lead
+                    win_seat = ws3
+                    v = tb[_POINTS, lead] + _DIX
+                    for k in range(1, 4):
+                        other = (ws3 + k) & 3
+                        card = _high_bit(hands[other])
+                        v += tb[_POINTS, card]
+                        if card >> 3 == win >> 3:
+                            if tb[_STRENGTH, card] > tb[_STRENGTH, win]:
+                                win, win_seat = card, other
+                        elif card >> 3 == trump:
+                            win, win_seat = card, other
+                    if win_seat & 1:
+                        v = 0
                     if ws3 & 1 == 0:
                         v += (tb[_POINTS, c0] + tb[_POINTS, c1] + tb[_POINTS, c2]
                               + tb[_POINTS, c3])
@@ -723,7 +742,8 @@ def _solve_root(hands, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb
         ctx[_NODES] += 1
         bit = 1 << card
         hands[seat] ^= bit
-        nbest, nseat, nled = _after(card, seat, n, led, best, best_seat, trump, tb)
+        nbest, nseat, nled = _after(card, seat, n, led, best, best_seat, trump,
+                                    tb[_STRENGTH, card], tb[_STRENGTH, best])
         total = pts + tb[_POINTS, card]
         rem = rem0 - tb[_POINTS, card]
         if n == 3:
