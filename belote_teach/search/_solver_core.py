@@ -124,12 +124,19 @@ def _sure_trumps(order: list[int], rank_points: list[int], in_play: int, mine: i
 
 
 def _leader_table() -> np.ndarray:
-    """The uint8 array (768, 256) of :func:`_leaders` for the trump suit (rows
+    """The uint8 array (776, 256) of :func:`_leaders` for the trump suit (rows
     ``in_play``) and a plain suit (rows ``256 + in_play``), by ``mine``, then of
-    :func:`_sure_trumps` (rows ``512 + in_play``); built once."""
+    :func:`_sure_trumps` (rows ``512 + in_play``), then (rows ``768 + in_play``, the
+    three weakest ranks only) the ranks ``mine`` moved down to the weakest once the
+    ranks out of play are skipped; built once."""
     if not _LEADER_TABLE:
         ranks = list(Rank)
-        table = np.zeros((768, 256), dtype=np.uint8)
+        table = np.zeros((776, 256), dtype=np.uint8)
+        for gaps in range(8):                    # the small cards in play, packed down
+            ranks_in = [r for r in range(3) if gaps >> r & 1]
+            for mine in range(8):
+                table[768 + gaps, mine] = sum(1 << i for i, r in enumerate(ranks_in)
+                                              if mine >> r & 1)
         for row, order, values in ((0, TRUMP_ORDER, TRUMP_POINTS),
                                    (256, PLAIN_ORDER, PLAIN_POINTS)):
             ranked = [ranks.index(r) for r in order]
@@ -493,8 +500,27 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                     st[depth, _F_VALUE] = low
                     decided = True
             if not decided and n == 0:   # within a trick the table costs more than it saves
-                key_a = hands[0] | (hands[1] << 32)
-                key_b = hands[2] | (hands[3] << 32)
+                # the key: the hands with the small cards of no points (7 8 9 of a
+                # plain suit, 7 8 of trumps) still in play moved down to the weakest
+                # ranks, order and holders kept (an equivalent position, R1.2, R1.3)
+                h0 = hands[0]
+                h1 = hands[1]
+                h2 = hands[2]
+                h3 = hands[3]
+                held = h0 | h1 | h2 | h3
+                for suit in range(4):
+                    at = 8 * suit
+                    small = 3 if suit == trump else 7
+                    gaps = (held >> at) & small
+                    if gaps & (gaps + 1):
+                        row = 768 + gaps
+                        clear = ~(small << at)
+                        h0 = (h0 & clear) | (np.int64(lt[row, (h0 >> at) & small]) << at)
+                        h1 = (h1 & clear) | (np.int64(lt[row, (h1 >> at) & small]) << at)
+                        h2 = (h2 & clear) | (np.int64(lt[row, (h2 >> at) & small]) << at)
+                        h3 = (h3 & clear) | (np.int64(lt[row, (h3 >> at) & small]) << at)
+                key_a = h0 | (h1 << 32)
+                key_b = h2 | (h3 << 32)
                 mixed = ((key_a * 0x2545F4914F6CDD1D) ^ (key_b * 0x1B873593)
                          ^ (seat * 0x5BD1E995))
                 mixed ^= mixed >> 31
