@@ -311,13 +311,10 @@ def _last_trick(hands, seat, tb, trump):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _two_tricks(hands, seat, alpha, beta, ctx, tb):  # pragma: no cover - compiled
+def _two_tricks(hands, seat, alpha, beta, trump, free, partner, tb):  # pragma: no cover - compiled
     """North-South's points of the last two tricks (two cards a hand), ``seat`` leading:
     fail-soft alpha-beta within ``(alpha, beta)`` over the at most 16 ways to play the
     first of them, the last trick forced."""
-    trump = ctx[_TRUMP]
-    free = ctx[_FREE]
-    partner = ctx[_OVERTRUMP_PARTNER]
     s1 = (seat + 1) & 3
     s2 = (seat + 2) & 3
     s3 = (seat + 3) & 3
@@ -484,7 +481,8 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                     st[depth, _F_VALUE] = _last_trick(hands, seat, tb, trump)
                     decided = True
                 elif rest & (rest - 1) == 0:
-                    st[depth, _F_VALUE] = _two_tricks(hands, seat, alpha, beta, ctx, tb)
+                    st[depth, _F_VALUE] = _two_tricks(hands, seat, alpha, beta, trump, free,
+                                                          partner, tb)
                     decided = True
             if not decided:
                 # the team holding the highest trumps in play surely wins their points
