@@ -471,6 +471,7 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
             st[depth, _F_SLOT] = -1
             hint = 0
             decided = False
+            two = False
             if n == 0:
                 mine = hands[seat]
                 rest = mine & (mine - 1)
@@ -481,9 +482,7 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                     st[depth, _F_VALUE] = _last_trick(hands, seat, tb, trump)
                     decided = True
                 elif rest & (rest - 1) == 0:
-                    st[depth, _F_VALUE] = _two_tricks(hands, seat, alpha, beta, trump, free,
-                                                          partner, tb)
-                    decided = True
+                    two = True
             if not decided:
                 # the team holding the highest trumps in play surely wins their points
                 play = ((hands[0] | hands[1] | hands[2] | hands[3] | st[depth, _F_TMASK])
@@ -543,6 +542,17 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                             alpha = low
                         if high < beta:
                             beta = high
+            if not decided and two:
+                # the last two tricks directly, the value then kept in the table
+                st[depth, _F_VALUE] = _two_tricks(hands, seat, alpha, beta, trump, free,
+                                                  partner, tb)
+                st[depth, _F_A0] = alpha
+                st[depth, _F_B0] = beta
+                st[depth, _F_MOVE] = 0
+                st[depth, _F_I] = 0
+                st[depth, _F_COUNT] = 0
+                searching = -1
+                decided = True
             if not decided:
                 ctx[_NODES] += 1
                 st[depth, _F_ALPHA] = alpha
