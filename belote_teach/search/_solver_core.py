@@ -544,10 +544,10 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                             beta = high
             if not decided and two:
                 # the last two tricks directly, the value then kept in the table
-                st[depth, _F_VALUE] = _two_tricks(hands, seat, alpha, beta, trump, free,
+                st[depth, _F_VALUE] = _two_tricks(hands, seat, -_INF, _INF, trump, free,
                                                   partner, tb)
-                st[depth, _F_A0] = alpha
-                st[depth, _F_B0] = beta
+                st[depth, _F_A0] = -_INF
+                st[depth, _F_B0] = _INF
                 st[depth, _F_MOVE] = 0
                 st[depth, _F_I] = 0
                 st[depth, _F_COUNT] = 0
