@@ -818,6 +818,7 @@ class Core:
         self.ctx = np.zeros(5, dtype=np.int64)
         self.out_groups = np.zeros(8, dtype=np.int64)
         self.out_values = np.zeros(8, dtype=np.int64)
+        self.held = np.zeros(4, dtype=np.int64)
 
     def solve(self, hands: list[int], trump: int, trick: list[int], leader: int,
               undertrump_free: bool, overtrump_partner: bool
@@ -846,8 +847,8 @@ class Core:
         ctx[_GENERATION] += 1
         n = len(trick)
         seat = (leader + n) & 3
-        points = tb[_POINTS]
-        pts = int(sum(points[c] for c in trick))
+        points = POINTS[trump]
+        pts = sum(points[c] for c in trick)
         best, best_seat, led, tmask = 0, 0, 0, 0
         if trick:
             led = trick[0] >> 3
@@ -855,9 +856,14 @@ class Core:
             best, best_seat = trick[position], (leader + position) & 3
             for card in trick:
                 tmask |= 1 << card
-        held = np.array(hands, dtype=np.int64)
+        held = self.held
+        held[:] = hands
         all_cards = hands[0] | hands[1] | hands[2] | hands[3]
-        upper = pts + int(sum(points[c] for c in range(32) if all_cards >> c & 1)) + _DIX
+        upper = pts + _DIX
+        while all_cards:
+            low = all_cards & -all_cards
+            upper += points[low.bit_length() - 1]
+            all_cards ^= low
         count = _solve_root(held, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb,
                             self.leaders, self.tt, self.moves, self.stack, self.out_groups,
                             self.out_values)

@@ -54,7 +54,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from belote_teach.engine.bitmask import card_index, hand_mask, mask_indices, seat_index, suit_index
+from belote_teach.engine.bitmask import (
+    card_index,
+    legal_mask,
+    mask_indices,
+    seat_index,
+    suit_index,
+)
 from belote_teach.engine.cards import Card, Seat, Suit, parse_cards
 from belote_teach.engine.errors import InvalidPositionError
 from belote_teach.engine.rules import RuleSet, legal_plays
@@ -134,20 +140,27 @@ def _parse_hands(hands: Hands) -> dict[Seat, tuple[Card, ...]]:
     return parsed
 
 
-def _check_trick(hands: Mapping[Seat, tuple[Card, ...]], trump: Suit, leader: Seat,
-                 cards: Sequence[Card], rules: RuleSet) -> None:
-    """Each card of the current trick was legal (R3) from its player's hand then (the hand
-    now plus that card): a position reached through a revoke (R3.8) is refused."""
-    trick = Trick(trump, leader)
-    for card in cards:
-        seat = trick.next_seat
-        legal = legal_plays((*hands[seat], card), trick, rules)
-        if card not in legal:
+def _check_trick(masks: Mapping[Seat, int], hands: Mapping[Seat, tuple[Card, ...]],
+                 trump: Suit, leader: Seat, cards: Sequence[Card], indices: Sequence[int],
+                 rules: RuleSet) -> None:
+    """Each card of the current trick (``indices``: their card indices) was legal (R3) from
+    its player's hand then (the hand now, ``masks`` as bitmasks, plus that card): a
+    position reached through a revoke (R3.8) is refused."""
+    t = suit_index(trump)
+    seat = leader
+    played: list[int] = []
+    for card, index in zip(cards, indices, strict=True):
+        legal = legal_mask(masks[seat] | 1 << index, played, t,
+                           rules.undertrump == "free", rules.overtrump_partner_on_trump_lead)
+        if not legal >> index & 1:
+            trick = Trick(trump, leader, cards[:len(played)])
+            allowed = legal_plays((*hands[seat], card), trick, rules)
             raise InvalidPositionError(
                 f"{seat}'s {card} in the current trick is a revoke (R3.8): with "
                 f"{' '.join(str(c) for c in (*hands[seat], card))} {seat} had to play one of "
-                f"{' '.join(str(c) for c in legal)}")
-        trick._push_unchecked(card)
+                f"{' '.join(str(c) for c in allowed)}")
+        played.append(index)
+        seat = seat.next
 
 
 def solve(hands: Hands, trump: Suit | str,
@@ -195,17 +208,19 @@ def solve(hands: Hands, trump: Suit | str,
         raise InvalidPositionError(
             f"the current trick holds 0 to 3 cards with a seat still to play, got "
             f"{len(trick_cards)}: {' '.join(str(c) for c in trick_cards)}")
-    owner: dict[Card, str] = {}
-    for seat, cards in parsed.items():
-        for card in cards:
-            if card in owner:
+    indices = {seat: [card_index(c) for c in cards] for seat, cards in parsed.items()}
+    owner: dict[int, Seat] = {}
+    for seat, held in indices.items():
+        for card, index in zip(parsed[seat], held, strict=True):
+            if index in owner:
                 raise InvalidPositionError(
-                    f"card {card} is in the hands of both {owner[card]} and {seat}")
-            owner[card] = str(seat)
-    for card in trick_cards:
-        if card in owner:
+                    f"card {card} is in the hands of both {owner[index]} and {seat}")
+            owner[index] = seat
+    trick_indices = [card_index(c) for c in trick_cards]
+    for card, index in zip(trick_cards, trick_indices, strict=True):
+        if index in owner:
             raise InvalidPositionError(
-                f"card {card} is both in the trick and in the hand of {owner[card]}")
+                f"card {card} is both in the trick and in the hand of {owner[index]}")
     played: list[Seat] = []
     to_play = lead_seat
     for _ in trick_cards:
@@ -223,20 +238,23 @@ def solve(hands: Hands, trump: Suit | str,
                 f"({', '.join(str(s) for s in played) or 'none'}) hold one card fewer")
     if size > 8:
         raise InvalidPositionError(f"a hand holds at most 8 cards, {to_play} holds {size}")
-    _check_trick(parsed, trump_suit, lead_seat, trick_cards, ruleset)
-
-    t = suit_index(trump_suit)
     masks = [0, 0, 0, 0]
-    for seat, cards in parsed.items():
-        masks[seat_index(seat)] = hand_mask(cards)
+    by_seat: dict[Seat, int] = {}
+    for seat, held in indices.items():
+        mask = 0
+        for index in held:
+            mask |= 1 << index
+        masks[seat_index(seat)] = by_seat[seat] = mask
+    _check_trick(by_seat, parsed, trump_suit, lead_seat, trick_cards, trick_indices, ruleset)
+
     groups, upper, nodes = _core().solve(
-        masks, t, [card_index(c) for c in trick_cards], seat_index(lead_seat),
+        masks, suit_index(trump_suit), trick_indices, seat_index(lead_seat),
         ruleset.undertrump == "free", ruleset.overtrump_partner_on_trump_lead)
     team_ns = seat_index(to_play) & 1 == 0
     values_ns = {member: v for group, v in groups for member in mask_indices(group)}
-    values = {card: (values_ns[card_index(card)] if team_ns
-                     else upper - values_ns[card_index(card)])
-              for card in parsed[to_play] if card_index(card) in values_ns}
+    values = {card: (values_ns[index] if team_ns else upper - values_ns[index])
+              for card, index in zip(parsed[to_play], indices[to_play], strict=True)
+              if index in values_ns}
     return SolveResult(seat=to_play, values=values, nodes=nodes,
                        seconds=time.perf_counter() - start)
 
