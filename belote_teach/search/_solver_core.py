@@ -11,23 +11,33 @@ while it runs, so threads with their own :class:`Core` search at once). It is
 alpha-beta on the card points of North-South, fail-soft, with
 
 * a transposition table at trick boundaries (the four hands and the leader fix the value
-  of the rest of the deal): a fixed array of :data:`TABLE_SIZE` slots indexed by a hash,
-  each keeping lower and upper bounds and the best group of cards; a new solve starts a
-  new generation, so no clearing is needed;
-* bounds from the points still in play: North-South win between 0 and all of them;
-* move ordering: on a lead, the table's best group, then master cards (most points
+  of the rest of the deal): a fixed array of :data:`TABLE_SIZE` slots (one cache line
+  each) indexed by a hash, each keeping lower and upper bounds and the best lead; a new
+  solve starts a new generation, so no clearing is needed. Its key is that of an
+  equivalent position: the small cards of no points still in play (7 8 9 of a plain
+  suit, 7 8 of trumps) are moved down to the weakest ranks, their order and holders
+  kept, so positions that differ only by which of them are gone share an entry;
+* bounds: North-South win at most the points still in play less those East-West surely
+  win, and at least those they surely win themselves: the trumps of one team stronger
+  than every other trump in play win the trick they are played to (R1.5);
+* move ordering: on a lead, the table's best lead, then master cards (most points
   first), then the others from the weakest; when following, feeding a master partner
   (most points first), else winning cheaply (the last seat wins with the most points)
   before the cheapest losing cards;
-* the last trick (one card a hand, every play forced) evaluated directly;
+* the last trick (one card a hand, every play forced) evaluated directly, the last two
+  tricks by a direct alpha-beta over their at most 16 ways (valued exactly once, then
+  read from the table);
 * equivalent-card pruning: cards of one hand and one suit with no card between them in
   that suit's order (R1.2, R1.3) still in play, and worth the same points, form a group;
-  only its strongest card is searched;
+  only its strongest card is searched (the groups from a lookup table);
 * the legal cards of R3 with the options R3.2 and R3.6, as
   :func:`belote_teach.engine.bitmask.legal_mask`.
 
+The search loop is one function on an explicit stack of frames, every helper that
+reads an array written out in it or given scalars: numba would otherwise count the
+references of the arrays at each inlined call, which costs more than the search.
 Each root card is valued exactly by bisection on null-window searches (probing first at
-the previous card's value).
+the previous card's value), all sharing the table.
 """
 
 from __future__ import annotations
