@@ -289,7 +289,6 @@ class TableApp(widgets.VBox):
                 self._later(self.advance)
                 return
         self._acting = False
-        session.think_ahead()                 # the coach works while the learner thinks
         self.redraw()
         self._deal_over_check()
 
