@@ -1,6 +1,7 @@
 """World sampling (belote_teach.search.sampling): every world is consistent with the observation
 (hand sizes, voids, trump ceilings, the taker's turned card, R2.7, R3), leaves the
-observer's hand and the played cards alone, and is reproducible from the seed."""
+observer's hand and the played cards alone, and is reproducible from the seed; without a
+player model, sample_worlds gives the worlds of repeated sample_world calls, pinned below."""
 
 from __future__ import annotations
 
@@ -27,6 +28,17 @@ def _played_deal(seed: int) -> Deal | None:
         obs = deal.observation(deal.turn)  # type: ignore[arg-type]
         deal.bid(CLUB.choose_bid(obs, random.Random(0)).action)
     return deal if deal.phase is Phase.PLAY else None
+
+
+def _play(deal: Deal, cards: int) -> None:
+    """Play ``cards`` cards by club players."""
+    for _ in range(cards):
+        seat = deal.turn
+        assert seat is not None
+        obs = deal.observation(seat)
+        card = CLUB.choose_card(obs, random.Random(0)).action
+        deal.play(card, announce=obs.announcements_available,
+                  belote=deal.may_say_belote(seat, card))
 
 
 def _positions(deals: int) -> Iterator[tuple[Deal, Observation]]:
@@ -147,3 +159,54 @@ def test_an_impossible_observation_is_refused() -> None:
     broken = dataclasses.replace(obs, hand=(*obs.hand, extra))
     with pytest.raises(InvalidPositionError):
         sample_world(broken, random.Random(0))
+
+
+#: The first two worlds of ``sample_worlds`` for (deal seed, cards played by club players,
+#: observer, rng seed), every other seat's hand in notation: a change in the draws shows
+#: up here as a diff. The second position is seen after East declared a cinquante in the
+#: first pli (R4.4, not shown yet): East holds one in each world, at the head of its hand.
+GOLDEN = {
+    (2, 5, Seat.SOUTH, 11): [
+        {"N": "AS 9S JS 8S 9H QD KD", "E": "10S KC 8C 10C 7H 8H KH",
+         "W": "7C 8D 10D QH JD 10H"},
+        {"N": "10S 9S JS 9H KD 10D JD", "E": "8S AS 10H 8D KC 7C 8C",
+         "W": "QH 10C 7H KH QD 8H"}],
+    (1, 1, Seat.NORTH, 5): [
+        {"E": "AD JD KD QD KC 9H QH", "S": "9C 9D 10H 10S KH 8H 8D 9S",
+         "W": "AH JH 8S 10D JC 7S 7H 7D"},
+        {"E": "10H 8H 9H JH 9C 7S QH", "S": "JC 8D QD AD JD 10S 7H 7D",
+         "W": "AH 9D 8S 9S KD KC KH 10D"}],
+}
+
+
+@pytest.mark.parametrize("position", list(GOLDEN))
+def test_the_seeded_worlds_are_pinned(position: tuple[int, int, Seat, int]) -> None:
+    seed, cards, observer, rng_seed = position
+    deal = _played_deal(seed)
+    assert deal is not None
+    _play(deal, cards)
+    obs = deal.observation(observer)
+    worlds = list(sample_worlds(obs, random.Random(rng_seed), 2))
+    assert [{s.value: " ".join(map(str, w[s])) for s in Seat if s is not observer}
+            for w in worlds] == GOLDEN[position]
+    for world in worlds:
+        _check(world, obs)
+
+
+def test_without_a_model_the_worlds_are_those_of_sample_world() -> None:
+    """``model=None`` is the default, and its worlds are those of ``count`` calls of
+    sample_world on the same rng (which is left in the same state)."""
+    deal = _played_deal(1)
+    assert deal is not None
+    played = 0
+    for cards in (0, 1, 6, 13):
+        _play(deal, cards - played)
+        played = cards
+        for seat in Seat:
+            obs = deal.observation(seat)
+            rng = [random.Random(cards), random.Random(cards), random.Random(cards)]
+            default = [dict(w) for w in sample_worlds(obs, rng[0], 12)]
+            none = [dict(w) for w in sample_worlds(obs, rng[1], 12, model=None)]
+            one_by_one = [dict(sample_world(obs, rng[2])) for _ in range(12)]
+            assert default == none == one_by_one
+            assert rng[0].random() == rng[1].random() == rng[2].random()

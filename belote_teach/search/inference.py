@@ -1,0 +1,471 @@
+"""Inference: how likely each world makes what the other seats did, under a model of
+how players bid and play (the posterior that
+``sample_worlds(obs, rng, count, model=CLUB_MODEL)``, :mod:`belote_teach.search.sampling`,
+draws from, beyond the hard facts of :mod:`belote_teach.search.tracking`; without a model
+it keeps the hard facts only).
+
+A world (one deal of the unseen cards, consistent with the hard facts) gets the weight
+
+    P(world | what was seen)  ∝  Π over the other seats' decisions of P(decision | world)
+
+(policy-based inference, as Rebstock et al. 2019 for Skat), the hard facts making the
+prior uniform over the consistent worlds. The model, :class:`PlayerModel`, is the club
+player's technique (RULES.md R9; ``belote_teach/players/club.py``) with a *tremble*:
+
+- **R2 bidding** (R9 tip 1, R2.4, R2.5). A seat bids on the 5 cards dealt to it (R2.2),
+  the turned card counted in round 1 (the taker receives it, R2.7). With trump ``t`` it
+  takes holding the J of ``t`` and 3 trumps, or 2 trumps and a plain ace; or the 9 of
+  ``t``, 3 trumps and the ace of ``t``, a plain ace or the J. In round 2 it names the
+  suit it may take in of highest score (trump points + 10 per trump; the first in
+  ``S H D C`` order on ties), else passes (:func:`model_bid`). A seat makes the bid of
+  this rule with probability ``1 - tremble`` and any other legal bid otherwise (split
+  evenly). Which 5 of a seat's 8 cards were dealt is not seen (3 came at completion,
+  the taker's turned card among them): the likelihood averages over every choice (56,
+  or 21 for the taker), all equally likely.
+- **R3 play** (R9 tip 3). A seat on lead cashes a plain ace sure to hold the pli before
+  anything else, unless it is the taker leading a trump (tip 2: trumps drawn first) or
+  it leads a plain ace. An ace is sure, as the club player judges it from its own hand,
+  unless an opponent may trump it: one that may hold a trump (not shown void in trumps,
+  R3.4, nor capped by a ceiling, R3.2/R3.5, the leader's trumps and the cards known in
+  other hands left out) and no card of the suit (shown void, R3.1, or none of the suit
+  left outside the leader's hand and the known cards). Each sure ace the seat held at a
+  lead of another card multiplies the likelihood by ``kept_ace``. The real hands of club
+  players always fit both parts (``tests/search/test_inference.py``).
+
+The observing seat's own decisions tell nothing (its hand is known). The likelihoods are
+computed for many worlds at once with numpy on bitmask hands
+(:mod:`belote_teach.engine.bitmask`: card ``8 * suit + rank``, seats ``S E N W`` = 0..3):
+:meth:`Evidence.likelihoods`. :func:`resample` then draws worlds by weight (systematic
+resampling), :func:`effective_size` says how many distinct worlds the weights are worth.
+
+    >>> from belote_teach.engine.cards import Card
+    >>> hand = [Card.parse(c) for c in ("JH", "9H", "7H", "8D", "QC")]
+    >>> str(model_bid(hand, Card.parse("AH"), 1)), str(model_bid(hand, Card.parse("7C"), 2))
+    ('take', 'H')
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import isfinite
+
+import numpy as np
+import numpy.typing as npt
+
+from belote_teach.engine.announcements import belote_cards
+from belote_teach.engine.bidding import PASS, TAKE, Bid, BidKind
+from belote_teach.engine.bitmask import (
+    POINTS,
+    STRENGTH,
+    SUITS,
+    card_index,
+    hand_mask,
+    seat_index,
+    suit_index,
+)
+from belote_teach.engine.cards import Card, Rank, Seat, Suit
+from belote_teach.engine.observation import Observation
+from belote_teach.engine.trick import Trick
+from belote_teach.search.tracking import NO_CEILING, read_trick
+
+__all__ = [
+    "CLUB_MODEL",
+    "KEPT_ACE",
+    "TREMBLE",
+    "Evidence",
+    "ModelError",
+    "PlayerModel",
+    "effective_size",
+    "model_bid",
+    "resample",
+]
+
+#: Probability that a seat's bid is not the model's (R2): 0.05. The club player never
+#: deviates; the tremble keeps a world where it would have bid otherwise possible (another
+#: level, a scripted deal) at 1/19 of the weight of one where it bids as modelled.
+TREMBLE = 0.05
+#: Likelihood factor per plain ace a seat held when it led another card (R3, R9 tip 3): 0.2.
+KEPT_ACE = 0.2
+
+Masks = npt.NDArray[np.int64]
+
+
+class ModelError(ValueError):
+    """A player model that cannot be used: a parameter out of range (a probability
+    outside (0, 1)), something else given as the model, or a bid asked of it in a round
+    that does not exist."""
+
+
+@dataclass(frozen=True)
+class PlayerModel:
+    """How the other seats bid and lead (the club player's technique, R9 tips 1 and 3,
+    with a tremble; see the module docstring).
+
+    Attributes:
+        tremble: probability (0 < tremble < 1) of a bid other than the model's (R2).
+        kept_ace: likelihood factor (0 < kept_ace <= 1) per sure plain ace held at a lead
+            of another card (R3); 1 ignores the play.
+
+    Raises:
+        ModelError: a parameter out of range.
+    """
+
+    tremble: float = TREMBLE
+    kept_ace: float = KEPT_ACE
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.tremble, (int, float)) and 0 < self.tremble < 1):
+            raise ModelError(f"tremble must be a probability in (0, 1), got {self.tremble!r}")
+        if not (isinstance(self.kept_ace, (int, float)) and 0 < self.kept_ace <= 1):
+            raise ModelError(f"kept_ace must be in (0, 1], got {self.kept_ace!r}")
+
+
+#: The club player's model with the default tremble and kept-ace factor.
+CLUB_MODEL = PlayerModel()
+
+# ------------------------------------------------------------------------------ tables
+_RANK_BIT = {rank: card_index(Card(rank, Suit.SPADES)) for rank in Rank}   # 0..7 in a suit
+_J, _9, _A = _RANK_BIT[Rank.JACK], _RANK_BIT[Rank.NINE], _RANK_BIT[Rank.ACE]
+#: Cards in each byte (one suit's cards).
+_POP8 = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
+#: Trump points of each byte of a suit, that suit trump (R1.2).
+_TRUMP_POINTS8 = np.array([sum(POINTS[0][r] for r in range(8) if b >> r & 1)
+                           for b in range(256)], dtype=np.int64)
+#: Round-2 score of a trump: its points plus this per trump (the club player's).
+_PER_TRUMP = 10
+_BITS = np.arange(32, dtype=np.int64)
+#: Every choice of the 5 dealt cards among a seat's 8 (or the taker's 7 besides the
+#: turned card), as index arrays.
+_COMBOS = {n: np.array(list(itertools.combinations(range(n), 5)), dtype=np.int64)
+           for n in (7, 8)}
+
+
+def _bit(masks: Masks, index: int) -> Masks:
+    return (masks >> index) & 1
+
+
+def _takes(masks: Masks, t: int) -> npt.NDArray[np.bool_]:
+    """Whether each hand (bitmask) is worth taking with suit ``t`` as trump (R9 tip 1)."""
+    base = 8 * t
+    n = _POP8[(masks >> base) & 0xFF]
+    jack = _bit(masks, base + _J).astype(bool)
+    nine = _bit(masks, base + _9).astype(bool)
+    ace = _bit(masks, base + _A)
+    plain_aces = sum(_bit(masks, 8 * s + _A) for s in range(4)) - ace
+    with_jack = jack & ((n >= 3) | ((n == 2) & (plain_aces >= 1)))
+    with_nine = nine & (n >= 3) & (ace.astype(bool) | (plain_aces >= 1) | jack)
+    result: npt.NDArray[np.bool_] = with_jack | with_nine
+    return result
+
+
+def _names(masks: Masks, turned: int) -> Masks:
+    """The suit index each hand names in round 2 (R2.5), -1 for a pass: the suit it may
+    take in of highest score, the first in ``S H D C`` order on ties."""
+    choice = np.full(masks.shape, -1, dtype=np.int64)
+    best = np.full(masks.shape, -1, dtype=np.int64)
+    for t in range(4):
+        if t == turned:
+            continue
+        byte = (masks >> (8 * t)) & 0xFF
+        score = _TRUMP_POINTS8[byte] + _PER_TRUMP * _POP8[byte]
+        better = _takes(masks, t) & (score > best)
+        choice = np.where(better, t, choice)
+        best = np.where(better, score, best)
+    return choice
+
+
+def model_bid(hand: Sequence[Card], turned: Card, round: int) -> Bid:
+    """The bid of the model (the club player's rule, R9 tip 1) for the 5 dealt ``hand``
+    cards and the ``turned`` card in ``round`` (1: take or pass, R2.4; 2: a suit other
+    than the turned card's, or pass, R2.5), whatever was bid before.
+
+    Raises:
+        ModelError: ``round`` is not 1 or 2, ``hand`` has duplicates or the turned card.
+    """
+    if round not in (1, 2) or isinstance(round, bool):
+        raise ModelError(f"bidding has rounds 1 and 2 (R2.4, R2.5), got round {round!r}")
+    mask = hand_mask(hand)
+    if bin(mask).count("1") != len(hand) or mask >> card_index(turned) & 1:
+        raise ModelError(f"hand {[str(c) for c in hand]} repeats a card or holds the "
+                         f"turned card {turned}")
+    t = suit_index(turned.suit)
+    masks = np.array([mask], dtype=np.int64)
+    if round == 1:
+        return TAKE if _takes(masks | (1 << card_index(turned)), t)[0] else PASS
+    named = int(_names(masks, t)[0])
+    return PASS if named < 0 else Bid.naming(SUITS[named])
+
+
+# ------------------------------------------------------------------------------ evidence
+@dataclass(frozen=True)
+class _Bids:
+    """The bids of one other seat: (round, code) with code 1/0 for take/pass in round 1,
+    the named suit's index or -1 for a pass in round 2."""
+
+    seat: int
+    played: int
+    taker: bool
+    decisions: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class _Ace:
+    """A plain ace the leader might have cashed: its bit and, for each opponent of the
+    leader, the other cards of its suit it might hold, whether it was shown void in the
+    suit and the trumps it might hold (cards played, voids, ceilings and cards known in
+    another hand read), the leader's own cards not yet taken out."""
+
+    bit: int
+    suit_out: tuple[int, int]
+    void: tuple[bool, bool]
+    trumps: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class _Lead:
+    """One lead by another seat that was neither a plain ace nor the taker's trump: the
+    plain aces it might have cashed, the cards it had played before (``spent``) and in
+    all (``played``)."""
+
+    seat: int
+    played: int
+    spent: int
+    aces: tuple[_Ace, ...]
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """The decisions of the other seats that the model reads, from one observation only
+    (the bids, R2.4-R2.5; the leads, R3): what :meth:`likelihoods` weighs worlds by.
+
+    Build it with :meth:`from_observation`.
+    """
+
+    turned: int
+    bids: tuple[_Bids, ...]
+    leads: tuple[_Lead, ...]
+
+    @classmethod
+    def from_observation(cls, obs: Observation) -> Evidence:
+        """The evidence ``obs`` shows about the other seats' hands.
+
+        Raises:
+            ValueError: the observation has no contract (play has not begun).
+        """
+        contract = obs.contract
+        if contract is None:
+            raise ValueError(f"no contract in {obs!r}: inference reads a deal in play")
+        tricks = (*obs.tricks, *((obs.trick,) if obs.trick is not None else ()))
+        played = dict.fromkeys(Seat, 0)
+        for trick in tricks:
+            for play in trick.plays:
+                played[play.seat] |= 1 << card_index(play.card)
+        per_seat: dict[Seat, list[tuple[int, int]]] = {}
+        for i, (seat, bid) in enumerate(obs.bids):
+            round = 1 if i < 4 else 2
+            if bid.kind is BidKind.SUIT:
+                assert bid.suit is not None
+                code = suit_index(bid.suit)
+            elif bid.kind is BidKind.TAKE:
+                code = 1
+            else:
+                code = 0 if round == 1 else -1
+            per_seat.setdefault(seat, []).append((round, code))
+        bids = tuple(
+            _Bids(seat_index(seat), played[seat], seat is contract.taker, tuple(d))
+            for seat, d in per_seat.items() if seat is not obs.seat)
+        return cls(card_index(obs.turned), bids, _leads(obs, tricks, played))
+
+    def likelihoods(self, hands: Sequence[Sequence[int]], model: PlayerModel
+                    ) -> npt.NDArray[np.float64]:
+        """P(the decisions seen | world) for each world, up to a common factor.
+
+        Args:
+            hands: one row per world: the bitmask of every seat's cards now, by seat
+                index (``S E N W``), as :mod:`belote_teach.engine.bitmask`.
+            model: the player model.
+
+        Returns:
+            A float array, one likelihood per world, each in (0, 1].
+
+        Raises:
+            ValueError: ``hands`` is not a table of 4 masks per world.
+        """
+        table = np.asarray(hands, dtype=np.int64)
+        if table.ndim != 2 or table.shape[1] != 4:
+            raise ValueError(f"hands must hold 4 bitmasks per world, got shape {table.shape}")
+        weights = np.ones(len(table), dtype=np.float64)
+        if not len(table):
+            return weights
+        for bids in self.bids:
+            weights *= self._bid_likelihood(table[:, bids.seat] | bids.played, bids, model)
+        for lead in self.leads:
+            weights *= model.kept_ace ** _kept(table[:, lead.seat] | lead.played, lead)
+        return weights
+
+    def _bid_likelihood(self, full: Masks, bids: _Bids, model: PlayerModel
+                        ) -> npt.NDArray[np.float64]:
+        """The mean over the choices of the 5 dealt cards of P(the seat's bids | them)."""
+        turned_bit = 1 << self.turned
+        if bids.taker:
+            full = full & ~turned_bit
+        size = 7 if bids.taker else 8
+        held = ((full[:, None] >> _BITS) & 1).astype(bool)
+        if not np.all(held.sum(axis=1) == size):
+            raise ValueError(f"a world gives seat {bids.seat} a hand of other than 8 cards")
+        index = np.nonzero(held)[1].reshape(len(full), size)
+        dealt = (np.int64(1) << index)[:, _COMBOS[size]].sum(axis=2)
+        turned_suit = self.turned >> 3
+        p = np.ones(dealt.shape, dtype=np.float64)
+        for round, code in bids.decisions:
+            if round == 1:
+                agree = _takes(dealt | turned_bit, turned_suit) == bool(code)
+                p *= np.where(agree, 1 - model.tremble, model.tremble)
+            else:
+                agree = _names(dealt, turned_suit) == code
+                p *= np.where(agree, 1 - model.tremble, model.tremble / 3)
+        result: npt.NDArray[np.float64] = p.mean(axis=1)
+        return result
+
+
+def _kept(full: Masks, lead: _Lead) -> Masks:
+    """How many plain aces sure to hold the pli the leader kept, in each world (``full``:
+    the leader's 8 cards there). As the club player judges it from its own hand: an ace
+    is not sure when an opponent may trump it, holding trumps the leader does not have and
+    no card of the suit (shown void, or none of the suit left outside the leader's hand
+    and the cards known elsewhere)."""
+    held = full & ~lead.spent
+    kept = np.zeros(full.shape, dtype=np.int64)
+    for ace in lead.aces:
+        has = _bit(held, ace.bit).astype(bool)
+        ruffed = np.zeros(full.shape, dtype=bool)
+        for suit_out, void, trumps in zip(ace.suit_out, ace.void, ace.trumps, strict=True):
+            if trumps:
+                ruffed |= ((trumps & ~held) != 0) & (void | ((suit_out & ~held) == 0))
+        kept += has & ~ruffed
+    return kept
+
+
+def _public_known(obs: Observation, tricks: Sequence[Trick]) -> list[tuple[int, Seat, int]]:
+    """The cards everyone knows to be in a hand, each as (first pli from whose lead it is
+    known, seat, bitmask): the turned card with the taker (R2.7), from the first pli;
+    the shown announcements (R4.4), from the third (shown once the second is begun); the
+    other card of the belote pair (R5.1), from the pli after "belote"."""
+    contract = obs.contract
+    assert contract is not None
+    known = [(0, contract.taker, 1 << card_index(obs.turned))]
+    for declared in obs.shown_announcements:
+        known.append((2, declared.seat, hand_mask(declared.announcement.cards)))
+    pair = hand_mask(belote_cards(contract.trump))
+    for call in obs.belote_calls:
+        at = next(k for k, t in enumerate(tricks) if call.card in t.cards)
+        known.append((at + 1, call.seat, pair & ~(1 << card_index(call.card))))
+    return known
+
+
+def _leads(obs: Observation, tricks: Sequence[Trick], played: dict[Seat, int]
+           ) -> tuple[_Lead, ...]:
+    """The leads of the other seats that show which plain aces they lacked (R3, R9 tip 3),
+    each read with the voids and trump ceilings the plis before it showed."""
+    contract = obs.contract
+    assert contract is not None
+    trump = contract.trump
+    t = suit_index(trump)
+    voids: dict[Seat, set[Suit]] = {seat: set() for seat in Seat}
+    ceilings = dict.fromkeys(Seat, NO_CEILING)
+    spent = dict.fromkeys(Seat, 0)
+    gone = 0                                   # cards played before the lead
+    out: list[_Lead] = []
+    public = _public_known(obs, tricks)
+    for k, trick in enumerate(tricks):
+        if not trick.plays:
+            continue
+        leader, card = trick.plays[0]
+        drawing = leader is contract.taker and card.suit is trump
+        cashed = card.rank is Rank.ACE and card.suit is not trump
+        if leader is not obs.seat and not drawing and not cashed:
+            opponents = (leader.next, leader.partner.next)
+            elsewhere = [gone, gone]         # per opponent: played, or known elsewhere
+            for since, seat, cards in public:
+                for i, o in enumerate(opponents):
+                    if since <= k and seat is not o:
+                        elsewhere[i] |= cards
+            trumps = [0 if trump in voids[o] else
+                      sum(1 << (8 * t + r) for r in range(8)
+                          if STRENGTH[t][8 * t + r] < ceilings[o]) & ~away
+                      for o, away in zip(opponents, elsewhere, strict=True)]
+            aces = []
+            for suit in Suit:
+                if suit is trump or gone >> (bit := 8 * suit_index(suit) + _A) & 1:
+                    continue
+                left = [(0xFF << (bit & ~7)) & ~(1 << bit) & ~away for away in elsewhere]
+                aces.append(_Ace(bit, (left[0], left[1]),
+                                 (suit in voids[opponents[0]], suit in voids[opponents[1]]),
+                                 (trumps[0], trumps[1])))
+            if aces:
+                out.append(_Lead(seat_index(leader), played[leader], spent[leader],
+                                 tuple(aces)))
+        for seat, c in trick.plays:
+            spent[seat] |= 1 << card_index(c)
+            gone |= 1 << card_index(c)
+        read_trick(trick, obs, voids, ceilings)
+    return tuple(out)
+
+
+# ------------------------------------------------------------------------------ weights
+def effective_size(weights: Sequence[float] | npt.NDArray[np.float64]) -> float:
+    """Kish's effective sample size of ``weights``: (Σw)² / Σw², between 1 and their number
+    (0.0 for none).
+
+    Raises:
+        ValueError: a weight is negative or not finite, or all are 0.
+    """
+    w = _checked(weights)
+    if not len(w):
+        return 0.0
+    return float(w.sum() ** 2 / (w * w).sum())
+
+
+def resample(weights: Sequence[float] | npt.NDArray[np.float64], count: int,
+             rng: random.Random) -> list[int]:
+    """``count`` indices drawn with probability proportional to ``weights`` by systematic
+    resampling (one uniform draw from ``rng``, a :class:`random.Random`; every index
+    appears ``count * w / Σw`` times, rounded up or down), in a random order (``rng``).
+
+    Raises:
+        ValueError: ``count`` is negative, ``weights`` is empty while ``count`` is not
+            0, a weight is negative or not finite, or all are 0.
+    """
+    if count < 0:
+        raise ValueError(f"count must be 0 or more, got {count}")
+    w = _checked(weights)
+    if count == 0:
+        return []
+    if not len(w):
+        raise ValueError(f"no weights to draw {count} indices from")
+    edges = np.cumsum(w) / w.sum()
+    points = (rng.random() + np.arange(count)) / count
+    picks = np.minimum(np.searchsorted(edges, points, side="right"), len(w) - 1)
+    chosen = [int(i) for i in picks]
+    rng.shuffle(chosen)
+    return chosen
+
+
+def _checked(weights: Sequence[float] | npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """``weights`` as an array scaled to a largest weight of 1.
+
+    Raises:
+        ValueError: not flat, a weight negative or not finite, or all 0.
+    """
+    w = np.asarray(weights, dtype=np.float64)
+    if w.ndim != 1:
+        raise ValueError(f"weights must be a flat sequence, got shape {w.shape}")
+    if not len(w):
+        return w
+    if not all(isfinite(x) for x in w) or (w < 0).any() or not (w > 0).any():
+        raise ValueError("weights must be finite, 0 or more, and not all 0")
+    scaled: npt.NDArray[np.float64] = w / w.max()       # tiny weights keep their ratios
+    return scaled
