@@ -3,6 +3,7 @@ and of 4-trick endings, ours side by side with the peer solver colver's.
 A script that prints figures, not a test.
 
     .venv/bin/python benchmarks/solver.py [--deals 40] [--endings 200] [--seed 1] [--no-colver]
+    .venv/bin/python benchmarks/solver.py --coach [--positions 20] [--worlds 48]
 
 What is measured
 ----------------
@@ -33,6 +34,16 @@ points still in play (then neither team can take every trick from here).
 
 Targets: median and 95th percentile of full deals at or below colver's; 4-trick
 endings under 1 ms. colver is the ``bench`` extra: ``pip install -e '.[bench]'``.
+
+``--coach``: what the coach asks of the solver. For each seed ``i`` of ``0..positions-1``,
+``Deal.new(Seat.SOUTH, rng=i)`` played by four club players (passed-out deals skipped)
+gives South's first two positions to play (pli 1 and pli 2: 8 or 7 cards, 0 to 3 cards
+of the pli already played); for each, ``worlds`` deals of the hidden cards drawn by
+:func:`~belote_teach.search.sampling.sample_worlds` (``random.Random(i)``) are solved one
+after the other in one thread, under the table's rules, as the coach's
+:func:`~belote_teach.search.evaluation.solved` does. Printed: the time of all the worlds
+of one position (median, 95th percentile, max, ms) by pli and overall, and the median
+nodes a world. Target: the 95th percentile of a position's worlds within 500 ms.
 """
 
 from __future__ import annotations
@@ -49,9 +60,14 @@ from typing import Any
 from machine import machine_facts, pin_to_one_core
 
 from belote_teach.engine.cards import DECK, Card, Seat, Suit, Team, points
+from belote_teach.engine.deal import Deal, Phase
+from belote_teach.engine.observation import Observation
 from belote_teach.engine.rules import CLASSIC, RuleSet, legal_plays
 from belote_teach.engine.trick import Trick
-from belote_teach.search.solver import solve, warm_up
+from belote_teach.players.errors import PositionNotReachedError
+from belote_teach.players.replay import replay_until
+from belote_teach.search.sampling import sample_worlds
+from belote_teach.search.solver import _core, solve, warm_up
 
 #: colver's seats 0..3 (next seat = +1) as ours: North, then each next seat (R2.8).
 COLVER_SEATS: tuple[Seat, ...] = (Seat.NORTH, Seat.NORTH.next, Seat.NORTH.next.next,
@@ -191,6 +207,60 @@ def report(label: str, figures: Figures) -> None:
               f"({figures.skipped} not compared: a capot still possible)")
 
 
+def coach_positions(count: int) -> list[tuple[int, Observation]]:
+    """South's observations at its first card of pli 1 and of pli 2 (with the seed of the
+    deal) in the deals ``Deal.new(Seat.SOUTH, rng=i)``, ``i < count``, played by club
+    players; passed-out deals give none."""
+    out: list[tuple[int, Observation]] = []
+    for seed in range(count):
+        deal = Deal.new(Seat.SOUTH, rng=seed)
+        for pli in (0, 1):
+            try:
+                replay_until(deal, lambda d, p=pli: (d.phase is Phase.PLAY
+                                                     and d.turn is Seat.SOUTH
+                                                     and len(d.played_cards) // 4 == p),
+                             f"South's card in pli {pli + 1}")
+            except PositionNotReachedError:
+                break
+            out.append((seed, deal.observation(Seat.SOUTH)))
+    return out
+
+
+def coach(count: int, worlds: int) -> None:
+    """Time the solves of ``worlds`` worlds of each coach position (see the module
+    docstring) and print the figures."""
+    positions = coach_positions(count)
+    by_pli: dict[int, list[float]] = {0: [], 1: []}
+    cpu: list[float] = []
+    nodes: list[int] = []
+    for seed, obs in positions:
+        trick = obs.trick
+        assert trick is not None and obs.trump is not None
+        drawn = list(sample_worlds(obs, random.Random(seed), worlds))
+        start = time.perf_counter()
+        start_cpu = time.thread_time()
+        for world in drawn:
+            result = solve(world, obs.trump, trick.cards, trick.leader, obs.rules)
+            nodes.append(result.nodes)
+        by_pli[len(obs.tricks)].append(time.perf_counter() - start)
+        cpu.append(time.thread_time() - start_cpu)
+    print(f"coach: {len(positions)} positions of South (seeds 0..{count - 1}), {worlds} "
+          f"worlds each, one thread; median nodes a world {int(statistics.median(nodes))}")
+    print(f"  {'ms / position':14} {'n':>4} {'median':>9} {'p95':>9} {'max':>9}")
+    rows = [("pli 1", by_pli[0]), ("pli 2", by_pli[1]), ("all", by_pli[0] + by_pli[1])]
+    for label, seconds in rows:
+        if not seconds:
+            continue
+        ms = [s * 1000 for s in seconds]
+        print(f"  {label:14} {len(ms):4} {statistics.median(ms):9.1f} "
+              f"{percentile(ms, 0.95):9.1f} {max(ms):9.1f}")
+    ms = [s * 1000 for s in cpu]
+    print(f"  {'all, CPU ms':14} {len(ms):4} {statistics.median(ms):9.1f} "
+          f"{percentile(ms, 0.95):9.1f} {max(ms):9.1f}   (the thread's CPU time)")
+    print(f"  nodes: {sum(nodes)} in all")
+    print("target: p95 of a position's worlds within 500 ms on one core")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=40,
@@ -199,10 +269,25 @@ def main() -> None:
                         help="4-trick endings to solve (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--no-colver", action="store_true", help="time ours only")
+    parser.add_argument("--coach", action="store_true",
+                        help="time the coach's load instead: many worlds of one position")
+    parser.add_argument("--positions", type=int, default=20,
+                        help="--coach: deals (seeds 0..N-1) giving South's pli 1 and 2")
+    parser.add_argument("--worlds", type=int, default=48,
+                        help="--coach: worlds solved a position (default 48)")
+    parser.add_argument("--cold", action="store_true",
+                        help="--coach: start every solve on an empty table (as before the "
+                             "table was kept from one solve to the next)")
     args = parser.parse_args()
     print("belote_teach.search.solver benchmark, ours beside colver (figures only, not a test)")
     for line in machine_facts(pin_to_one_core()):
         print("  " + line)
+    if args.coach:
+        print(f"core loaded (compiled on a fresh install) in {warm_up():.1f} s, not counted")
+        if args.cold:
+            _core().keep = False
+        coach(args.positions, args.worlds)
+        return
     colver: Any = None
     if not args.no_colver:
         try:

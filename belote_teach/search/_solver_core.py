@@ -12,8 +12,11 @@ alpha-beta on the card points of North-South, fail-soft, with
 
 * a transposition table at trick boundaries (the four hands and the leader fix the value
   of the rest of the deal): a fixed array of :data:`TABLE_SIZE` slots (one cache line
-  each) indexed by a hash, each keeping lower and upper bounds and the best lead; a new
-  solve starts a new generation, so no clearing is needed. Its key is that of an
+  each) indexed by a hash, each keeping lower and upper bounds and the best lead, kept
+  from one solve to the next: its key is complete (the four hands, the seat to lead, the
+  trump and the options R3.2 and R3.6) and its bounds are North-South's points from that
+  trick on, whatever was won before, so worlds of one position share their common deep
+  sub-positions; bounded (a new entry replaces the slot's). Its key is that of an
   equivalent position: the small cards of no points still in play (7 8 9 of a plain
   suit, 7 8 of trumps) are moved down to the weakest ranks, their order and holders
   kept, so positions that differ only by which of them are gone share an entry;
@@ -455,6 +458,7 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
     partner = ctx[_OVERTRUMP_PARTNER]
     shift = 8 * trump
     generation = ctx[_GENERATION]
+    rules_tag = (trump << 2) | (free << 4) | (partner << 5)
     base = depth
     st[depth, _F_SEAT] = seat
     st[depth, _F_N] = n
@@ -529,7 +533,7 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                 key_a = h0 | (h1 << 32)
                 key_b = h2 | (h3 << 32)
                 mixed = ((key_a * 0x2545F4914F6CDD1D) ^ (key_b * 0x1B873593)
-                         ^ (seat * 0x5BD1E995))
+                         ^ ((seat | rules_tag) * 0x5BD1E995))
                 mixed ^= mixed >> 31
                 mixed *= 0x7FB5D329728EA185
                 slot = (mixed >> 29) & _MASK
@@ -537,7 +541,7 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                 st[depth, _F_KEY_A] = key_a
                 st[depth, _F_KEY_B] = key_b
                 if (tt[slot, 6] == generation and tt[slot, 0] == key_a
-                        and tt[slot, 1] == key_b and tt[slot, 2] == seat):
+                        and tt[slot, 1] == key_b and tt[slot, 2] == seat | rules_tag):
                     low = tt[slot, 3]
                     high = tt[slot, 4]
                     hint = tt[slot, 5]
@@ -696,8 +700,9 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                 value = st[depth, _F_VALUE]
                 low = -_INF
                 high = _INF
+                tag = st[depth, _F_SEAT] | rules_tag
                 if (tt[slot, 6] == generation and tt[slot, 0] == key_a
-                        and tt[slot, 1] == key_b and tt[slot, 2] == st[depth, _F_SEAT]):
+                        and tt[slot, 1] == key_b and tt[slot, 2] == tag):
                     low = tt[slot, 3]
                     high = tt[slot, 4]
                 if value <= st[depth, _F_A0]:
@@ -711,7 +716,7 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                     high = value
                 tt[slot, 0] = key_a
                 tt[slot, 1] = key_b
-                tt[slot, 2] = st[depth, _F_SEAT]
+                tt[slot, 2] = tag
                 tt[slot, 3] = low
                 tt[slot, 4] = high
                 tt[slot, 5] = st[depth, _F_MOVE]
@@ -816,8 +821,15 @@ def _aligned_table() -> np.ndarray:
 
 class Core:
     """The search's memory, reused from one solve to the next: the transposition table
-    (:data:`TABLE_SIZE` slots, allocated on first use), the move buffers and the tables
-    of each trump suit. One per thread (``solver._core``): not to be shared by threads."""
+    (:data:`TABLE_SIZE` slots, allocated on first use, its entries kept for the next
+    solves), the move buffers and the tables of each trump suit. One per thread
+    (``solver._core``): not to be shared by threads.
+
+    Attributes:
+        keep: keep the table's entries for the next solve (default); ``False`` starts
+            every solve on an empty table (a new generation), for benchmarks. The values
+            are the same either way.
+    """
 
     def __init__(self) -> None:
         self.tt = _aligned_table()
@@ -826,6 +838,8 @@ class Core:
         self.tables = [_tables(t) for t in range(4)]
         self.leaders = _leader_table()
         self.ctx = np.zeros(5, dtype=np.int64)
+        self.ctx[_GENERATION] = 1
+        self.keep = True
         self.out_groups = np.zeros(8, dtype=np.int64)
         self.out_values = np.zeros(8, dtype=np.int64)
         self.held = np.zeros(4, dtype=np.int64)
@@ -854,7 +868,8 @@ class Core:
         ctx[_FREE] = int(undertrump_free)
         ctx[_OVERTRUMP_PARTNER] = int(overtrump_partner)
         ctx[_NODES] = 0
-        ctx[_GENERATION] += 1
+        if not self.keep:
+            ctx[_GENERATION] += 1
         n = len(trick)
         seat = (leader + n) & 3
         points = POINTS[trump]

@@ -22,7 +22,9 @@ points of North-South from the current trick on, with
 * a transposition table at trick boundaries (the four hands and the leader fix the
   value of the rest of the deal), storing lower and upper bounds and the best lead,
   keyed so that positions differing only by which small cards of no points are gone
-  share an entry;
+  share an entry; kept by the thread from one solve to the next (keyed by the trump and
+  rule options too, its values points from that trick on), so the worlds of one position
+  share their common sub-positions;
 * bounds from the points still in play and from the sure points of the team holding
   the highest trumps (each wins the trick it is played to, R1.5);
 * move ordering: on a lead, the table's best lead, then master cards (most points
@@ -43,8 +45,9 @@ Each root card is valued exactly by bisection on null-window searches (the first
 at the previous card's value), all sharing one table.
 
 Threads: the compiled core releases the GIL and each thread solves with its own search
-memory (table and stacks, some 16 MiB, allocated on its first solve), so a background
-thread can solve while another serves the interface.
+memory (table and stacks, some 16 MiB, allocated on its first solve and kept for the
+thread's next solves), so a background thread can solve while another serves the
+interface. The values never depend on what the thread solved before.
 
 Timing (``benchmarks/solver.py``, one core of the 2-core Xeon development machine shared
 with other work, CPython 3.11, numba 0.68, every legal card valued, rules of colver:

@@ -394,3 +394,58 @@ def test_solves_in_two_threads_at_once_equal_serial_solves() -> None:
         thread.join()
     assert results[0] == serial
     assert results[1] == serial[::-1]
+
+
+def worlds_of(rng: random.Random, tricks: int, count: int, rules: RuleSet
+              ) -> list[tuple[Hands, Suit, tuple[Card, ...], Seat, RuleSet]]:
+    """``count`` deals of the same position as the coach draws them: the seat to play's
+    hand, the trump and the current trick fixed, the other hands' cards shared out anew
+    among their seats (each keeping its number of cards)."""
+    hands, trump, trick, leader = random_ending(rng, tricks, rules)
+    seat = Trick(trump, leader=leader, cards=trick).next_seat
+    others = [s for s in Seat if s is not seat]
+    hidden = [c for s in others for c in hands[s]]
+    out = []
+    for _ in range(count):
+        rng.shuffle(hidden)
+        world = {seat: hands[seat]}
+        at = 0
+        for s in others:
+            world[s] = tuple(hidden[at:at + len(hands[s])])
+            at += len(hands[s])
+        out.append((world, trump, trick, leader, rules))
+    return out
+
+
+def in_a_new_thread(positions: Sequence[tuple[Hands, Suit, tuple[Card, ...], Seat, RuleSet]]
+                    ) -> list[dict[Card, int]]:
+    """The values of ``positions`` solved in order by a new thread (its own empty table)."""
+    out: list[dict[Card, int]] = []
+    thread = threading.Thread(target=lambda: out.extend(solve(*p).values for p in positions))
+    thread.start()
+    thread.join()
+    return out
+
+
+def test_values_do_not_depend_on_what_was_solved_before() -> None:
+    """The table is kept from one solve to the next (positions of many worlds share deep
+    sub-positions): worlds of one position, the same hands under other rule options (R3.2,
+    R3.6) and another trump, solved in order, in reverse order and each on an empty
+    table, get the same values; so do small worlds against brute force."""
+    rng = random.Random(11)
+    positions = []
+    for k in range(3):
+        positions += worlds_of(rng, 6, 6, OPTIONS[k])
+    hands, trump, trick, leader, _ = positions[0]
+    positions += [(hands, trump, trick, leader, rules) for rules in OPTIONS]
+    if not trick:
+        positions += [(hands, other, trick, leader, OPTIONS[0]) for other in Suit
+                      if other is not trump]
+    forward = in_a_new_thread(positions)
+    backward = in_a_new_thread(positions[::-1])
+    cold = [in_a_new_thread([p])[0] for p in positions]
+    assert forward == cold
+    assert backward == cold[::-1]
+    assert forward == [solve(*p).values for p in positions]     # this thread's table
+    small = [w for k in range(4) for w in worlds_of(rng, 4, 3, OPTIONS[k])]
+    assert in_a_new_thread(small) == [brute_force(*p) for p in small]
