@@ -21,10 +21,11 @@ Printed per match:
   deal of the pair, passed-out deals counting 0) with a 95% confidence interval
   (normal approximation over the pairs);
 - each side's contract success rate as taker (made / taken);
-- decision latency per side: median, p95 and max of every decision (``choose_bid``,
+- decision latency per side: mean, median, p95 and max of every decision (``choose_bid``,
   ``choose_announcements``, ``choose_card``) and of card play alone, in microseconds,
-  then the card play median by trick, in milliseconds (our ``expert`` has no time
-  budget: these are its times beside colver's budget);
+  then of bidding alone, then the card play by trick (median, p95 and max), in
+  milliseconds (our ``expert`` has no time budget: these are its times beside colver's
+  budget; the solver's compiled core is loaded before the match starts);
 - in colver matches, the number of positions where both engines' legal cards were
   compared (ours: ``Deal.legal_plays``; colver: ``Env.legal_actions()``), every one of
   them, and each position where they differ.
@@ -39,6 +40,11 @@ Usage (``--jobs 2`` splits the deals between two processes, one per CPU)::
     .venv/bin/python benchmarks/players.py --match club:random --match club:cli-hard
     .venv/bin/python benchmarks/players.py --deals 1000 --jobs 2 --time-ms 100 \\
         --match expert:colver-isdd --match expert:colver-smart
+    taskset -c 1 .venv/bin/python benchmarks/players.py --deals 200 --clock cpu \\
+        --match expert:club
+
+``--clock cpu`` times the decisions by the process's CPU time rather than the wall
+clock: what a decision costs one core when other work shares the machine.
 """
 
 from __future__ import annotations
@@ -60,6 +66,7 @@ from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.observation import Observation
 from belote_teach.engine.scoring import Outcome
 from belote_teach.players import LEVELS, Decision, Player, make_player, play_deal
+from belote_teach.search.solver import warm_up
 
 try:  # run as a script (benchmarks/ on sys.path) or as the module benchmarks.players
     from belote_cli_players import CLI_LEVELS, BeloteCliPlayer
@@ -77,39 +84,49 @@ except ImportError:  # pragma: no cover
 
 #: colver's budget a card by default, in milliseconds (``--time-ms``).
 DEFAULT_TIME_MS = 100
+#: The clocks a decision can be timed by (``--clock``), in seconds: ``wall`` (elapsed
+#: time, what a learner waits) or ``cpu`` (the process's CPU time, what the decision costs
+#: one core however loaded the machine is; colver's budget stays wall time).
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 class Timed:
     """Wraps a player and records the wall time of each decision in ``sink`` (seconds),
-    and of each card in ``cards`` too, as ``(trick number 1-8, seconds)``."""
+    of each card in ``cards`` too, as ``(trick number 1-8, seconds)``, and of each bid in
+    ``bids`` too, by the clock named ``clock`` (:data:`CLOCKS`)."""
 
     def __init__(self, inner: Player, sink: list[float],
-                 cards: list[tuple[int, float]]) -> None:
+                 cards: list[tuple[int, float]], bids: list[float] | None = None,
+                 clock: str = "wall") -> None:
+        self.clock = clock
         self.inner = inner
         self.name = inner.name
         self.sink = sink
         self.cards = cards
+        self.bids: list[float] = [] if bids is None else bids
 
     def choose_bid(self, obs: Observation, rng: random.Random) -> Decision[Bid]:
         """The inner player's bid, timed."""
-        start = time.perf_counter()
+        start = CLOCKS[self.clock]()
         decision = self.inner.choose_bid(obs, rng)
-        self.sink.append(time.perf_counter() - start)
+        elapsed = CLOCKS[self.clock]() - start
+        self.sink.append(elapsed)
+        self.bids.append(elapsed)
         return decision
 
     def choose_announcements(self, obs: Observation, rng: random.Random
                              ) -> Decision[tuple[Announcement, ...]]:
         """The inner player's announcements, timed."""
-        start = time.perf_counter()
+        start = CLOCKS[self.clock]()
         decision = self.inner.choose_announcements(obs, rng)
-        self.sink.append(time.perf_counter() - start)
+        self.sink.append(CLOCKS[self.clock]() - start)
         return decision
 
     def choose_card(self, obs: Observation, rng: random.Random) -> Decision[Card]:
         """The inner player's card, timed."""
-        start = time.perf_counter()
+        start = CLOCKS[self.clock]()
         decision = self.inner.choose_card(obs, rng)
-        elapsed = time.perf_counter() - start
+        elapsed = CLOCKS[self.clock]() - start
         self.sink.append(elapsed)
         self.cards.append((len(obs.tricks) + 1, elapsed))
         return decision
@@ -168,9 +185,9 @@ def parse_match(text: str) -> tuple[str, str]:
 class MatchResult:
     """The figures of one duplicate match: margins per deal pair (A minus B, marks),
     contracts taken and made per side, decision latencies per side (seconds; every
-    decision, then card play only with the trick number), and, in colver matches, the
-    positions where both engines' legal cards were compared and the descriptions of
-    those that differ."""
+    decision, card play only with the trick number, bidding only), and, in colver
+    matches, the positions where both engines' legal cards were compared and the
+    descriptions of those that differ."""
 
     sides: tuple[str, str]
     margins: list[float] = field(default_factory=list)
@@ -179,10 +196,12 @@ class MatchResult:
     latency: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     card_latency: tuple[list[tuple[int, float]], list[tuple[int, float]]] = field(
         default_factory=lambda: ([], []))
+    bid_latency: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     passed_out: int = 0
     positions: int = 0
     differences: list[str] = field(default_factory=list)
     elapsed: float = 0.0
+    clock: str = "wall"
 
 
 def is_colver_match(a: str, b: str) -> bool:
@@ -235,15 +254,17 @@ def play_colver_deal(deal: Deal, seats: Mapping[Seat, Timed], rng: random.Random
 
 
 def play_match(a: str, b: str, deals: int, seed: int,
-               time_ms: int = DEFAULT_TIME_MS) -> MatchResult:
+               time_ms: int = DEFAULT_TIME_MS, clock: str = "wall") -> MatchResult:
     """Play the duplicate match ``a`` vs ``b`` over deals ``seed .. seed + deals - 1``
-    (colver's budget ``time_ms`` a card; colver matches under :data:`COLVER_RULES`)."""
-    result = MatchResult((a, b))
-    players = [Timed(new_player(level, time_ms), sink, cards)
-               for level, sink, cards in zip((a, b), result.latency, result.card_latency,
-                                             strict=True)]
+    (colver's budget ``time_ms`` a card; colver matches under :data:`COLVER_RULES`;
+    decisions timed by ``clock``, a key of :data:`CLOCKS`)."""
+    result = MatchResult((a, b), clock=clock)
+    players = [Timed(new_player(level, time_ms), sink, cards, bids, clock)
+               for level, sink, cards, bids in zip((a, b), result.latency, result.card_latency,
+                                                   result.bid_latency, strict=True)]
     colver_match = is_colver_match(a, b)
     rules = COLVER_RULES if colver_match else None
+    warm_up()          # the solver's core loaded before the clock runs (once a process)
     start = time.perf_counter()
     for i in range(seed, seed + deals):
         pair = 0
@@ -271,27 +292,27 @@ def play_match(a: str, b: str, deals: int, seed: int,
 
 
 def _match_part(a: str, b: str, first: int, deals: int, worker: int,
-                time_ms: int) -> MatchResult:
+                time_ms: int, clock: str) -> MatchResult:
     """One worker's share of a match, pinned to its own CPU."""
     pin_to_one_core(worker)
-    return play_match(a, b, deals, first, time_ms)
+    return play_match(a, b, deals, first, time_ms, clock)
 
 
 def play_match_parallel(a: str, b: str, deals: int, seed: int, jobs: int,
-                        time_ms: int = DEFAULT_TIME_MS) -> MatchResult:
+                        time_ms: int = DEFAULT_TIME_MS, clock: str = "wall") -> MatchResult:
     """:func:`play_match` with the deals split into ``jobs`` consecutive ranges, each
     played by its own process pinned to its own CPU; the results merged in deal order
     (the same figures as one process, latencies measured one core per process)."""
     if jobs <= 1:
         pin_to_one_core()
-        return play_match(a, b, deals, seed, time_ms)
+        return play_match(a, b, deals, seed, time_ms, clock)
     bounds = [seed + deals * k // jobs for k in range(jobs + 1)]
     start = time.perf_counter()
     with ProcessPoolExecutor(jobs) as pool:
         parts = list(pool.map(_match_part, [a] * jobs, [b] * jobs, bounds[:-1],
                               [hi - lo for lo, hi in itertools.pairwise(bounds)], range(jobs),
-                              [time_ms] * jobs))
-    result = MatchResult((a, b))
+                              [time_ms] * jobs, [clock] * jobs))
+    result = MatchResult((a, b), clock=clock)
     for part in parts:
         result.margins += part.margins
         for side in (0, 1):
@@ -299,6 +320,7 @@ def play_match_parallel(a: str, b: str, deals: int, seed: int, jobs: int,
             result.made[side] += part.made[side]
             result.latency[side].extend(part.latency[side])
             result.card_latency[side].extend(part.card_latency[side])
+            result.bid_latency[side].extend(part.bid_latency[side])
         result.passed_out += part.passed_out
         result.positions += part.positions
         result.differences += part.differences
@@ -319,8 +341,9 @@ def _latency_lines(names: tuple[str, str], latencies: tuple[list[float], list[fl
             print(f"    {name:{width}} n=     0")
             continue
         us = [v * 1e6 for v in values]
-        print(f"    {name:{width}} n={len(us):6}  median {statistics.median(us):9.1f}  "
-              f"p95 {_percentile(us, 0.95):9.1f}  max {max(us):10.1f}")
+        print(f"    {name:{width}} n={len(us):6}  mean {statistics.fmean(us):9.1f}  "
+              f"median {statistics.median(us):9.1f}  p95 {_percentile(us, 0.95):9.1f}  "
+              f"max {max(us):10.1f}")
 
 
 def report(result: MatchResult, time_ms: int = DEFAULT_TIME_MS) -> None:
@@ -343,16 +366,21 @@ def report(result: MatchResult, time_ms: int = DEFAULT_TIME_MS) -> None:
         taken, made = result.taken[side], result.made[side]
         rate = 100 * made / taken if taken else float("nan")
         print(f"  {name:{width}} as taker: {made}/{taken} contracts made ({rate:.1f}%)")
-    print("  decision latency, every decision (microseconds):")
+    print(f"  decision latency by the {result.clock} clock, every decision (microseconds):")
     _latency_lines(names, result.latency, width)
     print("  decision latency, card play only (microseconds):")
     cards_only = ([v for _, v in result.card_latency[0]], [v for _, v in result.card_latency[1]])
     _latency_lines(names, cards_only, width)
-    print("  card play median by trick 1..8 (milliseconds):")
+    print("  decision latency, bidding only (microseconds):")
+    _latency_lines(names, result.bid_latency, width)
+    print("  card play by trick 1..8, median / p95 / max (milliseconds):")
     for name, cards in zip(names, result.card_latency, strict=True):
-        medians = [statistics.median([v for t, v in cards if t == trick] or [math.nan])
-                   for trick in range(1, 9)]
-        print(f"    {name:{width}} " + " ".join(f"{1e3 * m:7.1f}" for m in medians))
+        for label, q in (("median", 0.5), ("p95", 0.95), ("max", 1.0)):
+            figures = []
+            for trick in range(1, 9):
+                values = [v for t, v in cards if t == trick]
+                figures.append(_percentile(values, q) if values else math.nan)
+            print(f"    {name:{width}} {label:6} " + " ".join(f"{1e3 * m:7.1f}" for m in figures))
     if colver_match:
         print(f"  legal cards compared with colver at {result.positions} positions: "
               f"{len(result.differences)} differ")
@@ -370,6 +398,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0, help="first deal seed")
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes, each pinned to its own CPU (default 1)")
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
+                        help="what decisions are timed by: wall (elapsed) or cpu (the "
+                        "process's CPU time, for a loaded machine; default wall)")
     parser.add_argument("--time-ms", type=int, default=DEFAULT_TIME_MS,
                         help="colver's budget a card, in milliseconds "
                         f"(default {DEFAULT_TIME_MS})")
@@ -380,8 +411,8 @@ def main(argv: list[str] | None = None) -> None:
     for line in machine_facts(f"{args.jobs} process(es), each pinned to one CPU"):
         print("  " + line)
     for a, b in args.match or default_matches():
-        report(play_match_parallel(a, b, args.deals, args.seed, args.jobs, args.time_ms),
-               args.time_ms)
+        report(play_match_parallel(a, b, args.deals, args.seed, args.jobs, args.time_ms,
+                                   args.clock), args.time_ms)
 
 
 if __name__ == "__main__":

@@ -2,25 +2,21 @@
 seat has seen.
 
 Play: every legal card is valued on the same worlds
-(:func:`~belote_teach.search.evaluation.value_cards`, the coach's values too), drawn by
+(:func:`~belote_teach.search.evaluation.value_cards` without a playout policy), drawn by
 :func:`~belote_teach.search.sampling.sample_worlds` consistently with the
 :class:`~belote_teach.engine.observation.Observation` (cards played, voids and trump
-ceilings shown, the taker's turned card, the shown announcements). On each world the
-deal's marks are computed (R6.1-R6.4: made, dedans or litige, belote and shown
-announcements counted) and the card of the best average margin (the team's marks minus
-the opponents') is played:
+ceilings shown, the taker's turned card, the shown announcements). At every trick each
+world is solved exactly by the double-dummy solver
+(:func:`~belote_teach.search.solver.solve`), which values every legal card at once; on
+each world the deal's marks are computed (R6.1-R6.4: made, dedans or litige, belote and
+shown announcements counted) and the card of the best average margin (the team's marks
+minus the opponents') is played. The club player's own choice is kept when it is among
+the best cards.
 
-- from trick 3 on (at most :data:`~belote_teach.search.evaluation.SOLVER_CARDS` = 6 cards
-  in hand), each world is solved exactly by the double-dummy solver
-  (:func:`~belote_teach.search.solver.solve`), which values every legal card at once, on
-  :data:`~belote_teach.search.evaluation.SOLVES` worlds (32);
-- at tricks 1 and 2 (a solve costing 25 to 150 ms a world there, too slow for a computer
-  seat's turn) each card is played out to the end by club players on each world (the
-  playout budget :func:`~belote_teach.search.evaluation.samples_for` with ``playouts``,
-  4 to 32 worlds).
-
-``benchmarks/players.py`` measures this against the club player and ``belote-cli``.
-The club player's own choice is kept when it is among the best cards.
+Worlds a decision (:func:`worlds_for`, fixed by the position, never by the clock): at
+tricks 1 and 2, :data:`WORLDS` by cards in hand, fewer to lead the pli than to follow (a
+lead values every card of four full hands, the costliest solve); from trick 3 on,
+:data:`~belote_teach.search.evaluation.SOLVES` (32).
 
 Bidding: for each candidate bid (the take in round 1; in round 2 every suit it may
 name where it would hold 2 trumps or more), :data:`BID_SAMPLES` completions of the
@@ -32,9 +28,9 @@ when that probability reaches :data:`TAKE_THRESHOLD` (0.8), else the seat passes
 
 Announcements and belote: as the club player (always declare, always say belote).
 Every decision carries a :class:`~belote_teach.players.base.Technique`: the club
-player's reason when the expert chose the club player's card, else ``SIMULATION``
-(playouts), ``DOUBLE_DUMMY`` (solver), ``TAKE_BY_SIMULATION`` or ``PASS_BY_SIMULATION``
-(bidding). The player reads the observation only and draws chance only from ``rng``.
+player's reason when the expert chose the club player's card, else ``DOUBLE_DUMMY``
+(solver), ``TAKE_BY_SIMULATION`` or ``PASS_BY_SIMULATION`` (bidding). The player reads
+the observation only and draws chance only from ``rng``.
 """
 
 from __future__ import annotations
@@ -50,7 +46,6 @@ from belote_teach.engine.observation import Observation
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
 from belote_teach.search.evaluation import (
-    SOLVER_CARDS,
     belote_points,
     equivalent_groups,
     playout,
@@ -63,10 +58,12 @@ __all__ = [
     "BID_SAMPLES",
     "MIN_TRUMPS",
     "TAKE_THRESHOLD",
+    "WORLDS",
     "ExpertPlayer",
     "bid_chances",
     "completion",
     "made_by_club",
+    "worlds_for",
 ]
 
 #: Completions of the deal played out per candidate bid.
@@ -83,7 +80,24 @@ TAKE_THRESHOLD = 0.8
 #: receive) to be simulated; with fewer the expert does not take with it.
 MIN_TRUMPS = 2
 
+#: Worlds solved per card decision at tricks 1 and 2, by cards in the seat's hand: (to
+#: lead the pli, to follow). A lead is the costliest solve (every legal card of four full
+#: hands), the entame most of all; from trick 3 on the expert solves
+#: :data:`~belote_teach.search.evaluation.SOLVES` (32) worlds.
+WORLDS: dict[int, tuple[int, int]] = {8: (2, 4), 7: (8, 16)}
+
 _CLUB = ClubPlayer()
+
+
+def worlds_for(obs: Observation) -> int:
+    """The worlds the expert solves for a card decision of ``obs`` (phase PLAY, its turn):
+    :data:`WORLDS` at tricks 1 and 2 (by hand size, leading or following), else
+    :func:`~belote_teach.search.evaluation.samples_for` (32 from trick 3 on)."""
+    assert obs.trick is not None
+    if len(obs.hand) in WORLDS:
+        lead, follow = WORLDS[len(obs.hand)]
+        return follow if obs.trick.cards else lead
+    return samples_for(obs)
 
 
 def _candidates(obs: Observation) -> list[tuple[Bid, Suit]]:
@@ -250,12 +264,9 @@ class ExpertPlayer:
         groups = equivalent_groups(obs)
         if len(groups) == 1:                        # one card, or equivalent ones
             return club
-        margin = value_cards(obs, rng, samples_for(obs, playouts=True), groups,
-                             _CLUB.play_tracked).margin
+        margin = value_cards(obs, rng, worlds_for(obs), groups).margin
         top = max(margin.values())
         best = [c for c in obs.legal_plays.cards if margin[c] == top]
         if club.action in best:
             return club
-        technique = (Technique.DOUBLE_DUMMY if len(obs.hand) <= SOLVER_CARDS
-                     else Technique.SIMULATION)
-        return Decision(best[0], technique, (best[0],))
+        return Decision(best[0], Technique.DOUBLE_DUMMY, (best[0],))

@@ -1,5 +1,5 @@
 """Level ``expert`` (perfect-information Monte Carlo): legality, determinism, no access
-to hidden cards, the exact solver in endings, bidding by simulation."""
+to hidden cards, the worlds solved exactly at every trick, bidding by simulation."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections.abc import Iterable
 
 import pytest
 
-from belote_teach.engine.bidding import PASS, TAKE
-from belote_teach.engine.cards import DECK, Card, Seat
+from belote_teach.engine.bidding import PASS, TAKE, Bid
+from belote_teach.engine.cards import DECK, Card, Seat, Suit
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.observation import Observation
 from belote_teach.players import (
@@ -22,7 +22,8 @@ from belote_teach.players import (
     make_player,
     play_deal,
 )
-from belote_teach.players.expert import bid_chances
+from belote_teach.players.expert import WORLDS, bid_chances, worlds_for
+from belote_teach.search.evaluation import SOLVES, samples_for, value_cards
 from belote_teach.search.solver import solve
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
@@ -137,12 +138,76 @@ def test_ending_choice_matches_the_solver() -> None:
     assert CLUB.choose_card(obs, random.Random(0)).action == Card.parse("AC")
 
 
-def _opening(hand: str, turned: str) -> Observation:
-    """South's view at the first bid (dealer West), holding ``hand``."""
+def test_trick_one_choice_matches_the_solver_where_playouts_err() -> None:
+    """Deal 0, trick 1: West (hearts trumps) plays third to the pli. On the real hands the
+    solver gives 10H 81 points, KH 75, 8H 69; the club player plays 8H, and so would
+    club playouts (the level's former method at tricks 1 and 2); the expert, solving
+    its worlds exactly from its observation only, finds 10H."""
+    deal = _club_to(0, W, 8)
+    obs = deal.observation(W)
+    assert obs.legal_plays is not None and obs.trick is not None and len(obs.trick) == 2
+    hands: dict[Seat | str, Iterable[Card | str]] = {seat: deal.hand(seat) for seat in Seat}
+    assert deal.trump is not None
+    exact = solve(hands, deal.trump, obs.trick.cards, obs.trick.leader, deal.rules)
+    assert {str(c): v for c, v in exact.values.items()} == {"10H": 81, "8H": 69, "KH": 75}
+    club = CLUB.choose_card(obs, random.Random(0)).action
+    assert club == Card.parse("8H")
+    played_out = value_cards(obs, random.Random(0), samples_for(obs, playouts=True),
+                             policy=CLUB.play_tracked).margin
+    assert played_out[club] == max(played_out.values())           # the club card kept
+    decision = ExpertPlayer().choose_card(obs, random.Random(0))
+    assert decision.action == exact.best[0] == Card.parse("10H")
+    assert decision.reason is Technique.DOUBLE_DUMMY and decision.cards == (decision.action,)
+
+
+def test_worlds_solved_at_every_trick() -> None:
+    """Deal 1 played by club players: at every position of the first three tricks where
+    cards differ, the expert solves :data:`WORLDS` worlds (by hand size, leading or
+    following) at tricks 1 and 2, 32 from trick 3 on, and plays a card of the best
+    margin over exactly those worlds (the club player's when it is among them)."""
+    deal = Deal.new(S, rng=1)
+    while deal.phase.is_bidding:
+        turn = deal.turn
+        assert turn is not None
+        deal.bid(CLUB.choose_bid(deal.observation(turn), random.Random(0)).action, seat=turn)
+    seen: dict[tuple[int, bool], int] = {}
+    player = ExpertPlayer()
+    while deal.phase is Phase.PLAY and len(deal.tricks) < 3:
+        turn = deal.turn
+        assert turn is not None
+        obs = deal.observation(turn)
+        assert obs.trick is not None and obs.legal_plays is not None
+        leading = not obs.trick.cards
+        if samples_for(obs) > 0:                  # two cards or more differ
+            wanted = (WORLDS[len(obs.hand)][0 if leading else 1] if len(obs.hand) >= 7
+                      else SOLVES[len(obs.hand)])
+            assert worlds_for(obs) == wanted
+            seen[len(obs.hand), leading] = wanted
+            values = value_cards(obs, random.Random(len(deal.actions)), wanted)
+            assert all(len(v) == wanted for v in values.worth.values())   # every one solved
+            margin = values.margin
+            decision = player.choose_card(obs, random.Random(len(deal.actions)))
+            best = [c for c in obs.legal_plays.cards if margin[c] == max(margin.values())]
+            club = CLUB.choose_card(obs, random.Random(0)).action
+            assert decision.action == (club if club in best else best[0])
+        card = CLUB.choose_card(obs, random.Random(0)).action
+        deal.play(card, seat=turn, announce=obs.announcements_available,
+                  belote=deal.may_say_belote(turn, card))
+    assert {(8, True), (8, False), (7, True), (7, False), (6, False)} <= set(seen)
+    assert seen[6, False] == 32
+
+
+def _opening_deal(hand: str, turned: str) -> Deal:
+    """A deal at its first bid (dealer West: South speaks first), South holding ``hand``."""
     mine = hand.split()
     rest = [str(c) for c in DECK if str(c) not in mine and str(c) != turned]
     hands = {S: mine, E: rest[0:5], N: rest[5:10], W: rest[10:15]}
-    return Deal.from_hands(W, hands, turned, rest[15:]).observation(S)
+    return Deal.from_hands(W, hands, turned, rest[15:])
+
+
+def _opening(hand: str, turned: str) -> Observation:
+    """South's view at the first bid (dealer West), holding ``hand``."""
+    return _opening_deal(hand, turned).observation(S)
 
 
 def test_bids_by_simulation() -> None:
@@ -158,6 +223,25 @@ def test_bids_by_simulation() -> None:
     hopeless = _opening("7S 8S 7D 8D 7C", "8H")                # not a trump: no simulation
     assert bid_chances(hopeless, random.Random(5)) == {}
     assert player.choose_bid(hopeless, random.Random(5)).action == PASS
+
+
+def test_round_two_names_the_strong_suit() -> None:
+    """Round 2 after four passes: with JD 9D AD (8H turned) the expert names diamonds,
+    its chance of making the contract far over the threshold; a weak hand passes."""
+    def round_two(hand: str) -> Observation:
+        deal = _opening_deal(hand, "8H")
+        for _ in range(4):
+            deal.bid(PASS)
+        return deal.observation(S)
+
+    strong = round_two("JD 9D AD AS 7C")
+    chances = bid_chances(strong, random.Random(3))
+    assert max(chances, key=lambda b: chances[b]) == Bid.naming(Suit.DIAMONDS)
+    decision = ExpertPlayer().choose_bid(strong, random.Random(3))
+    assert decision.action == Bid.naming(Suit.DIAMONDS)
+    assert decision.reason is Technique.TAKE_BY_SIMULATION
+    weak = round_two("7D 8D QS 7C 9S")
+    assert ExpertPlayer().choose_bid(weak, random.Random(3)).action == PASS
 
 
 def test_completions_agree_with_the_earlier_passes() -> None:
