@@ -10,7 +10,8 @@ Deals ``seed .. seed + deals - 1`` (dealer South, preset ``classic``) are bid an
 by club players. At every card of every seat (the learner may sit anywhere) the seat's
 :class:`~belote_teach.engine.observation.Observation` is reviewed twice: ``review`` of the card
 the club player chooses and ``hint``, each with the default number of worlds
-(:func:`belote_teach.search.evaluation.samples_for` with the coach's playouts) and a
+(each solved exactly: :data:`belote_teach.search.evaluation.SOLVES` worlds, doubled up to
+:data:`belote_teach.coach.plays.MAX_WORLDS` while a verdict is in doubt) and a
 fresh ``random.Random``. With ``--think S`` the review's evaluation is started S seconds
 before it, in the background (:class:`belote_teach.coach.plays.PendingEvaluation`, as the
 table starts it at the learner's turn), so the figure is the wait after a learner who
@@ -18,10 +19,9 @@ thought S seconds. Positions with a
 single legal card (or only equivalent ones) are answered without sampling and are left
 out of the figures. One core (the process is pinned to one CPU where the OS allows).
 
-Printed per trick (1 to 8): positions measured, worlds sampled (min-max), the evaluation
-used (club playouts or the double-dummy solver), and the median, 95th percentile and
-maximum latency of ``review`` and ``hint`` in milliseconds. Target: under
-500 ms at the 95th percentile at every trick.
+Printed per trick (1 to 8): positions measured, worlds sampled (min-max, mean), and the
+median, 95th percentile and maximum latency of ``review`` and ``hint`` in milliseconds.
+Target: under 500 ms at the 95th percentile at every trick.
 """
 
 from __future__ import annotations
@@ -66,24 +66,23 @@ def measure(deals: int, seed: int, think: float = 0.0) -> dict[int, dict[str, li
             assert turn is not None
             obs = deal.observation(turn)
             card = club.choose_card(obs, random.Random(i)).action
-            samples = evaluation.samples_for(obs, playouts=True)
-            if samples:
+            if evaluation.samples_for(obs):
                 trick = len(obs.tricks) + 1
                 if think > 0:                        # the coach started at the turn
                     pending = plays.PendingEvaluation(obs, rng=random.Random(i))
                     pending.in_background()
                     time.sleep(think)
                     start = time.perf_counter()
-                    plays.review(obs, card, evaluation=pending.result())
+                    got = plays.review(obs, card, evaluation=pending.result())
                 else:
                     start = time.perf_counter()
-                    plays.review(obs, card, rng=random.Random(i))
+                    got = plays.review(obs, card, rng=random.Random(i))
                 middle = time.perf_counter()
                 plays.hint(obs, rng=random.Random(i))
                 end = time.perf_counter()
                 figures[trick]["review"].append(middle - start)
                 figures[trick]["hint"].append(end - middle)
-                figures[trick]["samples"].append(samples)
+                figures[trick]["samples"].append(got.samples)
             deal.play(card, seat=turn, announce=obs.announcements_available,
                       belote=deal.may_say_belote(turn, card))
     return figures
@@ -104,7 +103,7 @@ def main() -> None:
     print(f"{args.deals} deals; latency in ms per trick (positions with 2 or more "
           f"non-equivalent legal cards); review after {args.think:g} s of thinking "
           "(the evaluation started in the background at the turn), hint from nothing")
-    print("trick  positions  worlds  evaluation  review median/p95/max      "
+    print("trick  positions  worlds  mean    review median/p95/max      "
           "hint median/p95/max")
     worst = 0.0
     for trick, row in figures.items():
@@ -117,8 +116,8 @@ def main() -> None:
             cells.append(f"{statistics.median(ms):6.1f} / {percentile(ms, 0.95):6.1f} / "
                          f"{max(ms):6.1f}")
         worlds = f"{int(min(row['samples']))}-{int(max(row['samples']))}"
-        method = "solver" if 9 - trick <= evaluation.SOLVER_CARDS else "playouts"
-        print(f"{trick:5}  {len(row['review']):9}  {worlds:>6}  {method:10}  "
+        mean = statistics.fmean(row["samples"])
+        print(f"{trick:5}  {len(row['review']):9}  {worlds:>6}  {mean:6.0f}  "
               f"{cells[0]}   {cells[1]}")
     print(f"worst 95th percentile: {worst:.1f} ms (target: under 500 ms at every trick)")
 

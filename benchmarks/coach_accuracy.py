@@ -12,10 +12,13 @@ positions (any seat to play) with two legal cards or more that differ (equivalen
 counted once) are judged twice:
 
 * **the coach**: :func:`belote_teach.coach.plays.evaluate` with its default worlds
-  (:func:`belote_teach.search.evaluation.samples_for`, each solved exactly), then
-  :func:`belote_teach.coach.plays.review` of every legal card on that evaluation;
+  (:data:`belote_teach.search.evaluation.SOLVES`, doubled up to
+  :data:`belote_teach.coach.plays.MAX_WORLDS` while a verdict is in doubt, each solved
+  exactly), then :func:`belote_teach.coach.plays.review` of every legal card on that
+  evaluation;
 * **the reference**: :func:`belote_teach.search.evaluation.value_cards` on ``reference``
-  other worlds (256 by default, another chance than the coach's), each solved exactly by
+  other worlds (256 by default, another chance than the coach's, drawn from the same
+  posterior: :data:`belote_teach.search.inference.CLUB_MODEL`), each solved exactly by
   the double-dummy solver: the average card points of every legal card, capot included.
 
 For each legal card, its *gap* is the reference's best average minus the card's.
@@ -27,9 +30,9 @@ For each legal card, its *gap* is the reference's best average minus the card's.
 
 Each rate is given over the cards it can happen to (false blame over the cards within 4
 points, missed over the cards 10 or more below), per trick and in all, with the count.
-Target: at most 2 % each, at every trick. The coach's evaluation time per trick (median,
-95th percentile) is printed beside, one core per process (``--jobs 2``: two processes,
-one per CPU, deals split between them).
+Target: at most 2 % each, at every trick. The coach's worlds (mean) and evaluation time
+per trick (median, 95th percentile, from nothing: no thinking time) are printed beside,
+one core per process (``--jobs 2``: two processes, one per CPU, deals split between them).
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.observation import Observation
 from belote_teach.players import ClubPlayer
 from belote_teach.search import evaluation
+from belote_teach.search.inference import CLUB_MODEL
 
 try:  # run as a script (benchmarks/ on sys.path) or as the module benchmarks.coach_accuracy
     from machine import machine_facts, pin_to_one_core
@@ -72,6 +76,7 @@ class Trick:
     far: int = 0             # cards BELOW or more under the reference's best
     praised: int = 0         # of those, praised by the coach
     seconds: list[float] = field(default_factory=list)
+    worlds: list[int] = field(default_factory=list)
 
     def add(self, other: Trick) -> None:
         """Add ``other``'s counts to these."""
@@ -81,6 +86,7 @@ class Trick:
         self.far += other.far
         self.praised += other.praised
         self.seconds += other.seconds
+        self.worlds += other.worlds
 
 
 def positions(seed: int, per_trick: int) -> list[Observation]:
@@ -115,7 +121,9 @@ def judge(seed: int, per_trick: int, reference: int) -> dict[int, Trick]:
         start = time.perf_counter()
         ev = plays.evaluate(obs, rng=random.Random(f"coach:{seed}:{k}"))
         trick.seconds.append(time.perf_counter() - start)
-        truth = evaluation.value_cards(obs, random.Random(f"reference:{seed}:{k}"), reference)
+        trick.worlds.append(ev.samples)
+        truth = evaluation.value_cards(obs, random.Random(f"reference:{seed}:{k}"), reference,
+                                       model=CLUB_MODEL)
         cards = list(ev.legal.cards)
         top = max(truth.average(c) for c in cards)
         trick.positions += 1
@@ -186,14 +194,14 @@ def main() -> None:
           f"{args.per_trick} position(s) a trick, reference {args.reference} solved worlds, "
           f"{time.perf_counter() - start:.0f} s")
     print("trick  positions  false blame (gap <= 4)   missed (gap >= 10)      "
-          "coach ms median / p95")
+          "worlds  coach ms median / p95")
     overall = Trick()
     for t in range(1, 9):
         c = total[t]
         overall.add(c)
         ms = [s * 1000 for s in c.seconds]
-        timing = (f"{statistics.median(ms):7.0f} / {percentile(ms, 0.95):5.0f}" if ms
-                  else "      -")
+        timing = (f"{statistics.fmean(c.worlds):6.0f}  {statistics.median(ms):7.0f} / "
+                  f"{percentile(ms, 0.95):5.0f}" if ms else "      -")
         print(f"{t:5}  {c.positions:9}  {rate(c.blamed, c.near):22}  "
               f"{rate(c.praised, c.far):22}  {timing}")
     print(f"  all  {overall.positions:9}  {rate(overall.blamed, overall.near):22}  "

@@ -9,26 +9,25 @@ card points against the best card and whether the card changes the contract outc
 How a card is judged
 --------------------
 The values come from :mod:`belote_teach.search.evaluation` (shared with the expert
-player), with the club player as the playouts' policy.
+player).
 
 1. Worlds: :func:`~belote_teach.search.sampling.sample_worlds` deals the cards the learner
    cannot see to the three other seats, consistently with the observation (hand sizes,
-   voids, trump ceilings, the taker's turned card, shown announcements). The real
-   hidden hands are never read: the coach receives an observation, not a deal. So a
-   loss that happens only on the real hidden cards, not on average, is luck and is
-   never blamed.
-2. Values on each world: from trick 3 on (6 cards in hand or fewer,
-   :data:`~belote_teach.search.evaluation.SOLVER_CARDS`) the exact double-dummy solver
-   (:func:`~belote_teach.search.solver.solve`) values every legal card at once: the
-   points each team wins from there with best play by all four. At tricks 1 and 2 (8
-   or 7 cards, where a solve takes 25 to 150 ms a world) every legal card is played and
-   the deal is completed by :class:`~belote_teach.players.club.ClubPlayer` for all four
-   seats. The same worlds serve every card (common random numbers), so the differences
-   between cards are far less noisy than each average.
+   voids, trump ceilings, the taker's turned card, shown announcements), and weighted by
+   what the other seats' bids (R2) and leads (R3) reveal, read with a model of the club
+   player (:data:`~belote_teach.search.inference.CLUB_MODEL`: a seat that named hearts
+   in round 2 rarely lacks both the J♥ and the 9♥). The real hidden hands are never
+   read: the coach receives an observation, not a deal. So a loss that happens only on
+   the real hidden cards, not on average, is luck and is never blamed.
+2. Values on each world: the exact double-dummy solver
+   (:func:`~belote_teach.search.solver.solve`) values every legal card at once, at every
+   trick: the points each team wins from there with best play by all four. The same
+   worlds serve every card (common random numbers), so the differences between cards
+   are far less noisy than each average.
 3. Value: the card points (R1.2–R1.4, dix de der included) the learner's team wins from
-   the current trick on, averaged over the worlds, plus on a solver's world (trick 3 on)
-   where the team makes capot (it won every pli so far and wins every card point from
-   here, R6.5) what the capot adds: ``capot_points`` - 162 (88 points by default).
+   the current trick on, averaged over the worlds, plus on a world where the team makes
+   capot (it won every pli so far and wins every card point from here, R6.5) what the
+   capot adds: ``capot_points`` - 162 (88 points by default).
    The *loss* of a card is the best average minus its average, in points (0 or more).
 4. Outcome: on each world the contract is decided as in R6.2 (card points of the whole
    deal plus the belote called or held, R5, plus the shown announcements, R4.6; capot
@@ -37,36 +36,39 @@ player), with the club player as the playouts' policy.
    outcome* when its success rate is at least :data:`OUTCOME_TOLERANCE` (a fraction of
    the worlds) below the best one among the cards of the highest average, and that gap
    is beyond the sampling noise (:data:`NOISE_Z` standard errors of the per-world
-   differences): with 6 worlds, failing in 2 where the best card succeeds is not yet
-   enough.
+   differences).
 
-Verdicts (loss in card points, :data:`TOLERANCE` = 4):
+Verdicts (loss in card points, :data:`TOLERANCE` = 4, :data:`MISTAKE_LOSS` = 10; the
+*noise* of a card is :data:`NOISE_Z` standard errors of its per-world differences with the
+best card):
 
 - ``BEST``: the recommended card: the highest average (the club player's own choice
   among cards of that average, else the first in hand order); the loss of every other
   card is measured against it;
-- ``ALSO_GOOD``: within :data:`TOLERANCE` of the best average, or, below
-  :data:`MISTAKE_LOSS`, within the sampling
-  noise of the worlds (:data:`NOISE_Z` standard errors of the per-world differences
-  with the best card), and no outcome change: the worlds cannot tell it from the best,
-  so no winner is picked;
-- ``INACCURACY``: a loss above the tolerance and below :data:`MISTAKE_LOSS` (10)
-  points, no outcome change;
+- ``ALSO_GOOD``: no outcome change, and a loss that could be within :data:`TOLERANCE`
+  (loss minus noise at most 4) and cannot be :data:`MISTAKE_LOSS` or more (loss plus
+  noise below 10): the worlds cannot tell it from the best, so no winner is picked
+  (:attr:`Review.noisy` when the loss itself is above the tolerance);
+- ``INACCURACY``: a loss below :data:`MISTAKE_LOSS` that is not also good, no outcome
+  change;
 - ``MISTAKE``: a loss of 10 points or more (a 10 given away), or any outcome change (a
   3-point card that sinks the contract is a serious mistake).
 
-Samples (the budgets of :mod:`belote_teach.search.evaluation`): the same worlds serve
-every legal card. With the solver (trick 3 on) a review solves ``SOLVES`` worlds (32);
-with playouts (tricks 1 and 2) it costs (worlds x legal cards) playouts, a budget
-(``PLAYOUTS``: 48 with 8 or 7 cards in hand) divided among the legal cards, with 4 to 32
-worlds (``MIN_SAMPLES``, ``MAX_SAMPLES``): e.g. 8 legal cards at trick 1 get 6 worlds.
+A card whose loss could be within the tolerance as well as 10 points or more is *in
+doubt* (:attr:`Evaluation.doubtful`): the worlds are doubled, from
+:data:`~belote_teach.search.evaluation.SOLVES` (48 at tricks 1 and 2, where the
+decisions that teach most are taken, 32 after) up to :data:`MAX_WORLDS` (96 at tricks 1
+and 2, 128 to 256 after, where a solve is cheap); a card still in doubt then is good up to
+a loss of 7 points (half-way). Measured against a reference of 256 worlds
+(``benchmarks/coach_accuracy.py``), this keeps false blame and missed mistakes rare at
+every trick.
+
 Equivalent cards (same suit and points, no card another player may hold between them)
 count as one. A single legal card, or only equivalent ones, needs no world
-(``samples == 0``); ``samples=`` overrides the budget. A :class:`PendingEvaluation`
-started when the learner's turn begins values the worlds in the background while the
-learner thinks; the review or hint then completes what is left (``benchmarks/coach.py``
-measures the latency, ``benchmarks/coach_accuracy.py`` the verdicts against a reference
-of 256 worlds each solved exactly).
+(``samples == 0``); ``samples=`` sets the worlds exactly (no doubling). A
+:class:`PendingEvaluation` started when the learner's turn begins values the worlds in the
+background while the learner thinks (the solver releases the GIL); the review or hint then
+completes what is left (``benchmarks/coach.py`` measures the latency).
 
 Explanations
 ------------
@@ -115,9 +117,11 @@ from belote_teach.engine.trick import Trick
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
 from belote_teach.search.evaluation import Valuation, WorldValues, equivalent_groups, samples_for
+from belote_teach.search.inference import CLUB_MODEL
 from belote_teach.search.tracking import Tracking, track
 
 __all__ = [
+    "MAX_WORLDS",
     "MISTAKE_LOSS",
     "NOISE_Z",
     "OUTCOME_TOLERANCE",
@@ -146,6 +150,14 @@ OUTCOME_TOLERANCE = 0.25
 #: cards is treated as sampling noise (about 95% confidence): with few worlds (trick 1)
 #: a card is only called worse when the worlds agree that it is.
 NOISE_Z = 2.0
+#: The most worlds an evaluation draws, by cards in hand: while a card could be within
+#: :data:`TOLERANCE` of the best as well as :data:`MISTAKE_LOSS` or more below it (the
+#: noise is that wide), the worlds are doubled from
+#: :data:`~belote_teach.search.evaluation.SOLVES`, up to this many.
+MAX_WORLDS: Mapping[int, int] = {8: 96, 7: 96, 6: 128, 5: 256, 4: 256, 3: 256, 2: 256}
+#: Card points: a card still in doubt with the most worlds is good up to this loss
+#: (half-way between :data:`TOLERANCE` and :data:`MISTAKE_LOSS`).
+_MIDDLE = (TOLERANCE + MISTAKE_LOSS) / 2
 _CLUB = ClubPlayer()
 
 
@@ -180,6 +192,8 @@ class Evaluation:
         changed: the cards whose success rate is beyond the noise below ``reference``.
         noise: per legal card, :data:`NOISE_Z` standard errors of its per-world
             difference with the recommended card, in card points (0.0 without worlds).
+        doubtful: the cards whose loss could be within :data:`TOLERANCE` as well as
+            :data:`MISTAKE_LOSS` or more, given the noise (empty once the worlds tell).
     """
 
     observation: Observation = field(repr=False)
@@ -193,6 +207,7 @@ class Evaluation:
     margin: Mapping[Card, float] = field(default_factory=dict)
     changed: frozenset[Card] = frozenset()
     noise: Mapping[Card, float] = field(default_factory=dict)
+    doubtful: frozenset[Card] = frozenset()
 
 
 class Fact(enum.Enum):
@@ -406,13 +421,15 @@ def _check_options(rng: object, samples: object) -> None:
 
 
 class PendingEvaluation:
-    """The coach's :class:`Evaluation` of one position, under way: the worlds are drawn
-    when it is made, then valued as :meth:`in_background` or :meth:`result` get to them
-    (:class:`~belote_teach.search.evaluation.Valuation`); :meth:`result` completes what is
-    left, so an evaluation started when the learner's turn begins uses their thinking
-    time, and the result is the same however early it was asked for.
+    """The coach's :class:`Evaluation` of one position, under way: the first worlds are
+    drawn when it is made, then valued as :meth:`in_background` or :meth:`result` get to
+    them (:class:`~belote_teach.search.evaluation.Valuation`, each world solved exactly);
+    while a card's verdict is in doubt (:attr:`Evaluation.doubtful`) the worlds are
+    doubled, up to :data:`MAX_WORLDS`. :meth:`result` completes what is left, so an
+    evaluation started when the learner's turn begins uses their thinking time, and the
+    result is the same however early it was asked for.
 
-    Args and errors: as :func:`evaluate`.
+    Args and errors: as :func:`evaluate` (with ``samples``, exactly that many worlds).
     """
 
     def __init__(self, observation: Observation, *, rng: random.Random,
@@ -424,7 +441,9 @@ class PendingEvaluation:
         self._decision = _CLUB.choose_card(observation, rng)
         self._valuation: Valuation | None = None
         self._result: Evaluation | None = None
+        self._judged: dict[int, Evaluation] = {}
         self._lock = threading.Lock()
+        self._stopped = threading.Event()
         groups = equivalent_groups(observation)
         if len(groups) == 1:              # one card, or equivalent cards: nothing to weigh
             cards = list(observation.legal_plays.cards)
@@ -434,26 +453,30 @@ class PendingEvaluation:
                 observation, observation.legal_plays, dict.fromkeys(cards, 0.0),
                 dict.fromkeys(cards, 1.0), 0, best, self._decision,
                 margin=dict.fromkeys(cards, 0.0), noise=dict.fromkeys(cards, 0.0))
+            self._counts: tuple[int, ...] = ()
             return
-        count = samples_for(observation, playouts=True) if samples is None else samples
-        self._valuation = Valuation(observation, rng, count, groups, _CLUB.play_tracked)
+        self._counts = _world_counts(observation, samples)
+        self._valuation = Valuation(observation, rng, self._counts[0], groups,
+                                    model=CLUB_MODEL)
 
     @property
     def ready(self) -> float:
-        """The fraction of the worlds valued so far (0.0 to 1.0)."""
-        if self._valuation is None:
+        """The fraction of the worlds valued so far of those drawn (0.0 to 1.0; 1.0 once
+        the evaluation is finished)."""
+        if self._valuation is None or self._result is not None:
             return 1.0
         return self._valuation.ready / self._valuation.samples
 
     def in_background(self) -> None:
-        """Start valuing the worlds in a background thread (nothing to do when the
-        evaluation needs no world)."""
-        if self._valuation is not None:
-            self._valuation.in_background()
+        """Start valuing the worlds in a background thread, as far as the verdicts need
+        (nothing to do when the evaluation needs no world)."""
+        if self._valuation is not None and self._result is None:
+            threading.Thread(target=self._run, name="belote-coach", daemon=True).start()
 
     def stop(self) -> None:
         """Stop the background work (the position was left); :meth:`result` still
         completes the evaluation if asked."""
+        self._stopped.set()
         if self._valuation is not None:
             self._valuation.stop()
 
@@ -461,15 +484,57 @@ class PendingEvaluation:
         """The finished :class:`Evaluation` (the worlds left valued now), computed once."""
         with self._lock:
             if self._result is None:
-                assert self._valuation is not None
-                self._result = _judge(self.observation, self._decision,
-                                      self._valuation.result())
+                self._result = self._settle(background=False)
             return self._result
+
+    def _run(self) -> None:
+        self._settle(background=True)
+
+    def _settle(self, *, background: bool) -> Evaluation:
+        """The evaluation on the first count of :attr:`_counts` that leaves no verdict in
+        doubt (the last one otherwise): each count's worlds valued, then judged once. In
+        the background, gives up (returning the last judged) when stopped."""
+        valuation = self._valuation
+        assert valuation is not None
+        judged: Evaluation | None = None
+        for count in self._counts:
+            valuation.extend_to(count)
+            while not (background and self._stopped.is_set()) and valuation.step(count):
+                pass
+            if background and self._stopped.is_set():
+                break
+            judged = self._judged_at(count)
+            if not judged.doubtful:
+                break
+        assert judged is not None or background
+        return judged  # type: ignore[return-value]
+
+    def _judged_at(self, count: int) -> Evaluation:
+        """The judgement on the first ``count`` worlds, made once whichever thread asks."""
+        found = self._judged.get(count)
+        if found is None:
+            assert self._valuation is not None
+            found = _judge(self.observation, self._decision, self._valuation.result(count))
+            found = self._judged.setdefault(count, found)
+        return found
+
+
+def _world_counts(obs: Observation, samples: int | None) -> tuple[int, ...]:
+    """The world counts an evaluation of ``obs`` may judge on, in order: ``samples``
+    alone when given; else :data:`~belote_teach.search.evaluation.SOLVES` for the hand,
+    doubled while at most :data:`MAX_WORLDS`."""
+    if samples is not None:
+        return (samples,)
+    count = samples_for(obs)
+    counts = [count]
+    while counts[-1] * 2 <= MAX_WORLDS.get(len(obs.hand), count):
+        counts.append(counts[-1] * 2)
+    return tuple(counts)
 
 
 def _judge(obs: Observation, decision: Decision[Card], worlds: WorldValues) -> Evaluation:
     """The evaluation of ``obs`` from every legal card's values on the worlds: the
-    recommended card, the good ones, the outcome changes and the noise."""
+    recommended card, the good ones, the outcome changes, the noise and the doubts."""
     legal = obs.legal_plays
     assert legal is not None
     cards = list(legal.cards)
@@ -485,14 +550,22 @@ def _judge(obs: Observation, decision: Decision[Card], worlds: WorldValues) -> E
         top_success - success[c], OUTCOME_TOLERANCE,
         _noise(worlds.success[surest], worlds.success[c])))
     noise = {c: _noise(worlds.worth[first], worlds.worth[c]) for c in cards}
-    # the noise excuses a loss below MISTAKE_LOSS only: 10 points lost on average is never
-    # "also good", however much the worlds disagree
-    good = [c for c in cards if c not in changed
-            and (top - values[c] <= TOLERANCE
-                 or (top - values[c] <= noise[c] and top - values[c] < MISTAKE_LOSS))]
+    good: list[Card] = []
+    doubtful: set[Card] = set()
+    for card in cards:
+        loss = top - values[card]
+        # could the card be within TOLERANCE of the best, or MISTAKE_LOSS below it?
+        near = loss - noise[card] <= TOLERANCE
+        far = loss + noise[card] >= MISTAKE_LOSS
+        if card in changed:
+            continue
+        if near and far:                # the worlds cannot tell yet: more worlds
+            doubtful.add(card)
+        if near and (not far or loss <= _MIDDLE):
+            good.append(card)
     best = (first, *(c for c in good if c != first))
     return Evaluation(obs, legal, values, success, worlds.samples, best, decision,
-                      top_success, dict(worlds.margin), changed, noise)
+                      top_success, dict(worlds.margin), changed, noise, frozenset(doubtful))
 
 
 def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> Evaluation:

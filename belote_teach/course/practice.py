@@ -22,7 +22,7 @@ curation stays true when the engine or the players change.
     'Preneur, fais tomber les atouts'
     >>> deal = draw.new_deal()
     >>> deal.phase.name, deal.dealer, deal.seed
-    ('BIDDING_1', <Seat.WEST: 'W'>, 81)
+    ('BIDDING_1', <Seat.WEST: 'W'>, 113)
     >>> check_practice_deal(draw)
     ()
 

@@ -50,6 +50,7 @@ from belote_teach.engine.observation import Observation
 from belote_teach.engine.rules import legal_plays
 from belote_teach.engine.scoring import DEAL_POINTS
 from belote_teach.engine.trick import Trick
+from belote_teach.search.inference import PlayerModel
 from belote_teach.search.sampling import sample_worlds
 from belote_teach.search.tracking import Shown, Tracking, read_trick, shown_by, tracking_from
 
@@ -298,35 +299,44 @@ _GroupValue = tuple[int, int, int]
 
 
 class Valuation:
-    """Every legal card of ``obs`` being valued on the same ``samples`` worlds, world by
-    world: the worlds are drawn at once (from ``rng``), then each is valued on its own, by
-    whoever gets to it first (:meth:`step`, from any thread); :meth:`result` values what
-    is left and gives the :class:`WorldValues`, the same however the work was shared.
+    """Every legal card of ``obs`` being valued on the same sampled worlds, world by world:
+    ``samples`` worlds are drawn at once (from ``rng``), more on demand (:meth:`extend_to`,
+    drawn in order from the same ``rng``); each is then valued on its own, by whoever gets
+    to it first (:meth:`step`, from any thread); :meth:`result` values what is left of the
+    first ``count`` worlds and gives their :class:`WorldValues`, the same however the work
+    was shared.
 
     Args:
         obs: the seat's view at its turn to play (phase PLAY, ``legal_plays`` set).
-        rng: the only source of chance (the worlds); used only here, in the constructor.
-        samples: worlds to sample, 1 or more (:func:`samples_for` gives the default).
+        rng: the only source of chance (the worlds); used only by the constructor and
+            :meth:`extend_to`.
+        samples: worlds to sample first, 1 or more (:func:`samples_for` gives the default).
         groups: :func:`equivalent_groups` of ``obs`` when already computed.
         policy: when given, worlds with more than :data:`SOLVER_CARDS` cards in hand are
             valued by :func:`playout` with it instead of solved exactly.
+        model: a model of how the other seats bid and play
+            (:data:`~belote_teach.search.inference.CLUB_MODEL`): the worlds are drawn
+            weighted by what it makes of their bids (R2) and leads (R3); ``None``: the
+            hard facts only.
 
     Raises:
         ValueError: ``samples`` is below 1.
         InvalidPositionError: no world is consistent with ``obs``.
+        ModelError: ``model`` is not a PlayerModel.
     """
 
     def __init__(self, obs: Observation, rng: random.Random, samples: int,
                  groups: Sequence[tuple[Card, ...]] | None = None,
-                 policy: Policy | None = None) -> None:
-        if samples < 1:
-            raise ValueError(f"samples must be 1 or more, got {samples}")
+                 policy: Policy | None = None, *, model: PlayerModel | None = None) -> None:
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise ValueError(f"samples must be a whole number, 1 or more, got {samples!r}")
         assert obs.legal_plays is not None and obs.contract is not None
         self.obs = obs
-        self.samples = samples
         self.groups = tuple(equivalent_groups(obs) if groups is None else groups)
         self._policy = policy if len(obs.hand) > SOLVER_CARDS else None
-        self._worlds = tuple(sample_worlds(obs, rng, samples))
+        self._rng = rng
+        self._model = model
+        self._worlds: list[World] = list(sample_worlds(obs, rng, samples, model=model))
         self._shown = shown_by(obs, obs.tricks)
         self._values: list[tuple[_GroupValue, ...] | None] = [None] * samples
         self._claimed = 0                        # worlds handed out to a valuer so far
@@ -335,24 +345,54 @@ class Valuation:
         self._done = threading.Condition(self._lock)
 
     @property
+    def samples(self) -> int:
+        """The worlds drawn so far (1 or more)."""
+        with self._lock:
+            return len(self._worlds)
+
+    @property
     def ready(self) -> int:
         """The worlds valued so far (0 to :attr:`samples`)."""
         with self._lock:
             return sum(v is not None for v in self._values)
 
-    def step(self) -> bool:
-        """Value the next world nobody has taken yet; ``False`` when none is left (or the
-        valuation was stopped)."""
+    def extend_to(self, samples: int) -> None:
+        """Draw worlds until there are ``samples`` of them (nothing when there are
+        already as many): drawn in order from the constructor's ``rng``, so the worlds
+        depend only on the totals asked for, never on which thread asks first.
+
+        Raises:
+            InvalidPositionError: no world is consistent with ``obs`` (not after the
+                constructor's draw).
+        """
         with self._lock:
-            if self._stopped or self._claimed >= self.samples:
+            more = samples - len(self._worlds)
+            if more > 0:
+                self._worlds.extend(sample_worlds(self.obs, self._rng, more,
+                                                  model=self._model))
+                self._values.extend([None] * more)
+
+    def step(self, limit: int | None = None) -> bool:
+        """Value the next world nobody has taken yet, among the first ``limit`` (all
+        drawn when ``None``); ``False`` when none is left (or the valuation was stopped)."""
+        with self._lock:
+            bound = len(self._worlds) if limit is None else min(limit, len(self._worlds))
+            if self._stopped or self._claimed >= bound:
                 return False
             index = self._claimed
             self._claimed += 1
-        values = self._value(self._worlds[index])
+            world = self._worlds[index]
+        values = self._value(world)
         with self._done:
             self._values[index] = values
             self._done.notify_all()
         return True
+
+    @property
+    def stopped(self) -> bool:
+        """Whether :meth:`stop` was called (and no :meth:`result` since)."""
+        with self._lock:
+            return self._stopped
 
     def stop(self) -> None:
         """Stop handing out worlds to :meth:`step` (a valuation of a position left
@@ -371,17 +411,27 @@ class Valuation:
         while self.step():
             pass
 
-    def result(self) -> WorldValues:
-        """Every world valued (the rest done here, the ones another thread is on waited
-        for), as :class:`WorldValues` in the order the worlds were drawn."""
+    def result(self, count: int | None = None) -> WorldValues:
+        """The first ``count`` worlds (every world drawn when ``None``) valued (the rest
+        done here, the ones another thread is on waited for), as :class:`WorldValues` in
+        the order the worlds were drawn.
+
+        Raises:
+            ValueError: ``count`` is below 1 or above :attr:`samples`.
+        """
         with self._lock:
+            drawn = len(self._worlds)
+            count = drawn if count is None else count
+            if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= drawn:
+                raise ValueError(f"count must be a whole number from 1 to the {drawn} worlds "
+                                 f"drawn, got {count!r}")
             self._stopped = False
-        while self.step():
+        while self.step(count):
             pass
         with self._done:
-            while any(v is None for v in self._values):
+            while any(v is None for v in self._values[:count]):
                 self._done.wait()
-            rows = [v for v in self._values if v is not None]
+            rows = [v for v in self._values[:count] if v is not None]
         cards = list(self.obs.legal_plays.cards) if self.obs.legal_plays else []
         worth: dict[Card, list[int]] = {card: [] for card in cards}
         success: dict[Card, list[int]] = {card: [] for card in cards}
@@ -392,9 +442,9 @@ class Valuation:
                     worth[card].append(value)
                     success[card].append(reached)
                     margins[card] += margin
-        return WorldValues(self.samples, {c: tuple(v) for c, v in worth.items()},
+        return WorldValues(count, {c: tuple(v) for c, v in worth.items()},
                            {c: tuple(v) for c, v in success.items()},
-                           {c: margins[c] / self.samples for c in cards})
+                           {c: margins[c] / count for c in cards})
 
     def _value(self, world: World) -> tuple[_GroupValue, ...]:
         """Every group of ``self.groups`` valued on one world."""
@@ -432,7 +482,8 @@ class Valuation:
 
 def value_cards(obs: Observation, rng: random.Random, samples: int,
                 groups: Sequence[tuple[Card, ...]] | None = None,
-                policy: Policy | None = None) -> WorldValues:
+                policy: Policy | None = None, *, model: PlayerModel | None = None
+                ) -> WorldValues:
     """Every legal card of ``obs`` valued on the same ``samples`` sampled worlds, at once
     (:class:`Valuation` to share the work or start it early).
 
@@ -443,6 +494,8 @@ def value_cards(obs: Observation, rng: random.Random, samples: int,
         groups: :func:`equivalent_groups` of ``obs`` when already computed.
         policy: when given, worlds with more than :data:`SOLVER_CARDS` cards in hand are
             played out with it (:func:`playout`) instead of solved exactly.
+        model: the other seats' model for the draw (:class:`Valuation`), ``None`` for the
+            hard facts only.
 
     Returns:
         The :class:`WorldValues` of every legal card (equivalent cards share values).
@@ -450,5 +503,6 @@ def value_cards(obs: Observation, rng: random.Random, samples: int,
     Raises:
         ValueError: ``samples`` is below 1.
         InvalidPositionError: no world is consistent with ``obs``.
+        ModelError: ``model`` is not a PlayerModel.
     """
-    return Valuation(obs, rng, samples, groups, policy).result()
+    return Valuation(obs, rng, samples, groups, policy, model=model).result()

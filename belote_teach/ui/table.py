@@ -12,7 +12,10 @@ deal is over, as practice that the score sheet does not count). Computer players
 decision at a time, ``pace`` seconds apart (0: at once, as in the tests), once the board is
 drawn in the page, and a trick just completed stays on the table for one ``pace`` before
 the next lead (at pace 0 the previous pli is drawn in a corner instead), so the learner
-sees every card played.
+sees every card played. When the learner is to play with the coach on, the coach starts
+solving its worlds at once, in the background
+(:meth:`~belote_teach.coach.session.TableSession.think_ahead`), so a review or hint only
+completes what the learner's thinking time has not.
 
 The table takes a click only when the learner is to act, on the position the learner saw:
 the board and the bidding box are drawn with the session's position token
@@ -290,6 +293,7 @@ class TableApp(widgets.VBox):
                 return
         self._acting = False
         self.redraw()
+        session.think_ahead()     # the coach solves its worlds while the learner thinks
         self._deal_over_check()
 
     def stop(self) -> None:

@@ -300,11 +300,11 @@ def test_the_master_jack_against_the_queen_and_a_plain_ace_that_falls_to_an_atou
     assert got.verdict is Verdict.MISTAKE
     assert got.differences == (Difference(Fact.WINS_TRICK, jack, queen, nine, "beaten_card"),)
     assert got.explanation("en") == (
-        "Q♠ is a mistake. It loses about 22 points on average against J♠, over 32 deals "
+        "Q♠ is a mistake. It loses about 24 points on average against J♠, over 32 deals "
         "consistent with what you saw. With J♠ your team wins this trick whatever the others "
         "hold, while your Q♠ can be beaten by the 9♠ still out.")
     assert got.explanation("fr") == (
-        "La D♠ est une faute. Tu perds environ 22 points en moyenne par rapport au V♠, sur 32 "
+        "La D♠ est une faute. Tu perds environ 24 points en moyenne par rapport au V♠, sur 32 "
         "donnes compatibles avec ce que tu as vu. Avec le V♠, ton équipe gagne ce pli quelles "
         "que soient les cartes des autres, alors que le 9♠, encore en jeu, peut battre ta D♠.")
     # the plain ace: nobody has shown a void in ♥, but the 9♠ may be with a player who has

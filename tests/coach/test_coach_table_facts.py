@@ -300,7 +300,8 @@ def test_a_capot_in_reach_is_worth_what_it_adds(monkeypatch: pytest.MonkeyPatch)
     left = DECK_POINTS + DIX_DE_DER - sum(t.points for t in obs.tricks)
     real = {seat: tuple(deal.hand(seat)) for seat in Seat}
     exact = solve(real, deal.trump, (), S, deal.rules).values
-    monkeypatch.setattr(evaluation, "sample_worlds", lambda _obs, _rng, count: [real] * count)
+    monkeypatch.setattr(evaluation, "sample_worlds",
+                        lambda _obs, _rng, count, **_kw: [real] * count)
     values = plays.evaluate(obs, rng=random.Random(0), samples=2).values
     bonus = deal.rules.capot_points - DECK_POINTS - DIX_DE_DER
     assert bonus == 88 and any(v == left for v in exact.values())

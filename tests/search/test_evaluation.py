@@ -14,7 +14,6 @@ from belote_teach.engine.cards import DIX_DE_DER, Card, Seat, Team, points
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.observation import Observation
 from belote_teach.players.club import ClubPlayer
-from belote_teach.players.expert import ExpertPlayer
 from belote_teach.search import evaluation
 from belote_teach.search.evaluation import (
     MAX_SAMPLES,
@@ -26,6 +25,7 @@ from belote_teach.search.evaluation import (
     solved,
     value_cards,
 )
+from belote_teach.search.inference import CLUB_MODEL
 from belote_teach.search.sampling import sample_world
 from belote_teach.search.tracking import Tracking, track
 
@@ -126,7 +126,7 @@ def test_values_per_world_for_every_card_equivalent_cards_alike() -> None:
 
 def test_a_world_count_below_one_is_refused() -> None:
     obs = next(o for o in _positions(PLAYED[2]) if len(equivalent_groups(o)) > 1)
-    with pytest.raises(ValueError, match="samples must be 1 or more, got 0"):
+    with pytest.raises(ValueError, match="samples must be a whole number, 1 or more, got 0"):
         value_cards(obs, random.Random(0), 0)
 
 
@@ -148,19 +148,17 @@ def test_default_world_counts() -> None:
 
 
 @pytest.mark.parametrize("seed", PLAYED[1:])
-def test_the_coach_and_the_expert_value_cards_alike(seed: int) -> None:
-    """One evaluation for both: on the same chance, the coach's margins are the values'
-    margins, and the expert plays a card of the best margin."""
+def test_the_coachs_values_are_the_solved_worlds_values(seed: int) -> None:
+    """The coach judges from value_cards: on the same chance, the same player model and as
+    many worlds, the same values, success rates and margins."""
     for obs in _positions(seed)[:12:3]:
         if len(equivalent_groups(obs)) < 2:
             continue
-        coach = plays.evaluate(obs, rng=random.Random(seed))
-        values = value_cards(obs, random.Random(seed), samples_for(obs, playouts=True),
-                             policy=CLUB.play_tracked)
+        coach = plays.evaluate(obs, rng=random.Random(seed), samples=24)
+        values = value_cards(obs, random.Random(seed), 24, model=CLUB_MODEL)
         assert dict(coach.margin) == dict(values.margin)
         assert coach.values == {c: values.average(c) for c in values.worth}
-        card = ExpertPlayer().choose_card(obs, random.Random(seed)).action
-        assert values.margin[card] == max(values.margin.values())
+        assert coach.success == {c: values.success_rate(c) for c in values.worth}
 
 
 def _first_choice(seed: int) -> Observation:
