@@ -39,8 +39,10 @@ alpha-beta on the card points of North-South, fail-soft, with
 The search loop is one function on an explicit stack of frames, every helper that
 reads an array written out in it or given scalars: numba would otherwise count the
 references of the arrays at each inlined call, which costs more than the search.
-Each root card is valued exactly by bisection on null-window searches (probing first at
-the previous card's value), all sharing the table.
+Each root card is valued exactly by null-window searches, all sharing the table: a
+probe at the previous card's value, then steps of 1, 2, 4, 8 points from the bound found
+towards the value, then bisection (a proof that the value reaches a bound far below it
+costs about as much as at the value, one far above is cheap).
 """
 
 from __future__ import annotations
@@ -749,27 +751,31 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
 @njit(cache=True, nogil=True)
 def _exact(hands, seat, n, led, best, best_seat, pts, tmask, rem, upper, guess, depth,
            ctx, tb, lt, tt, mv, st):  # pragma: no cover - compiled
-    """The exact value of a position by bisection on null-window searches in
-    ``0..upper``, probing first at ``guess`` and ``guess + 1`` when inside."""
+    """The exact value of a position by null-window searches in ``0..upper``: with a
+    ``guess`` inside, a probe at it, then steps of 1, 2, 4 and 8 from the bound found
+    towards the value, then bisection; without one, bisection."""
     low = 0
     high = upper
-    probe = 0
+    step = 1
+    first = 0 < guess < upper
+    rising = True
     while low < high:
-        if probe == 0 and 0 < guess < upper:
+        if first:
             beta = guess
-        elif probe == 1 and 0 < guess < upper:
-            beta = guess + 1
-        else:
+            first = False
+        elif step > 8 or not 0 < guess < upper:
             beta = (low + high + 1) // 2
-        probe += 1
-        if not (low < beta <= high):
-            continue
+        else:
+            beta = min(high, low + step) if rising else max(low + 1, high + 1 - step)
+            step *= 2
         v = _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, beta - 1, beta,
                     depth, ctx, tb, lt, tt, mv, st)
         if v < beta:
             high = v
+            rising = False
         else:
             low = v
+            rising = True
     return low
 
 

@@ -41,8 +41,9 @@ points of North-South from the current trick on, with
   ``overtrump_partner_on_trump_lead`` (R3.2) of the :class:`~belote_teach.engine.rules.RuleSet`
   included, decided exactly as :func:`belote_teach.engine.bitmask.legal_mask`.
 
-Each root card is valued exactly by bisection on null-window searches (the first probes
-at the previous card's value), all sharing one table.
+Each root card is valued exactly by null-window searches sharing one table: the first
+at the previous card's value, then growing steps (1, 2, 4, 8 points) from the bound found
+towards the value, then bisection.
 
 Threads: the compiled core releases the GIL and each thread solves with its own search
 memory (table and stacks, some 16 MiB, allocated on its first solve and kept for the
