@@ -67,7 +67,7 @@ __all__ = [
 ]
 
 #: Completions of the deal played out per candidate bid.
-BID_SAMPLES = 20
+BID_SAMPLES = 40
 #: Times a completion is redrawn when a seat that passed would have taken with it.
 BID_REDRAWS = 10
 #: Probability of making the contract (0.0 to 1.0) from which the expert takes. A made
@@ -84,7 +84,7 @@ MIN_TRUMPS = 2
 #: lead the pli, to follow). A lead is the costliest solve (every legal card of four full
 #: hands), the entame most of all; from trick 3 on the expert solves
 #: :data:`~belote_teach.search.evaluation.SOLVES` (32) worlds.
-WORLDS: dict[int, tuple[int, int]] = {8: (2, 4), 7: (8, 16)}
+WORLDS: dict[int, tuple[int, int]] = {8: (3, 6), 7: (12, 24)}
 
 _CLUB = ClubPlayer()
 
