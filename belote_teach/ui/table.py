@@ -594,11 +594,13 @@ class TableApp(widgets.VBox):
                                           description=call_text.announcement_name(a, lang))
                          for a in available]
         self.announce_advice.value = self._announce_advice()
-        shown = (self.announce_advice, self.announce_title, *self.announce)
+        # the boxes right under the hand, the coach's advice after them: on a phone the
+        # advice's lines would push the boxes out of the window
+        shown = (self.announce_title, *self.announce, self.announce_advice)
         self.announce_box.children = shown if available else ()
 
     def _announce_advice(self) -> str:
-        """With the coach, its advice on the announcements of the first card, above their
+        """With the coach, its advice on the announcements of the first card, under their
         boxes (what the hand holds and where to tick it, or why it cannot score), so the
         learner who comes from the bidding sees it before playing; else ``""``."""
         advice = self.session.announcement_advice() if self._offered else None

@@ -177,3 +177,28 @@ def test_a_game_fits_the_window_at_the_bid_and_at_the_card(page: Page,
     reach(page, lang, "play")
     expect_turn_in_view(page, "play", where)
     expect_no_blocking_violation(page, f"{where} on a phone, the learner's card")
+
+
+def test_the_announcement_boxes_of_the_first_card_are_in_view_on_a_phone(
+        page: Page, voila: VoilaServer) -> None:
+    """Lesson 7 in French, the practice deal with a tierce and the belote (the coach's
+    advice on them is the longest text above the hand's controls): at South's first card
+    the announcement check boxes are inside the window at both sizes."""
+    from playwright.sync_api import expect
+
+    from belote_teach.course.practice import load_practice_deals
+
+    lang = "fr"
+    where = notebook(PRACTICE, lang)
+    title = next(d for d in load_practice_deals() if d.id == "announce-and-belote").title(lang)
+    page.set_viewport_size(SIZES["desktop"])
+    open_app(page, voila, PRACTICE, lang)
+    page.get_by_label(explain.text("practice_deal", lang), exact=True).select_option(
+        label=title)
+    page.locator(".bt-pace").first.evaluate("slider => slider.dataset.oldTable = 'yes'")
+    page.get_by_role("button", name=explain.text("practice_start", lang)).click()
+    expect(page.locator(".bt-pace[data-old-table]")).to_have_count(0)
+    reach(page, lang, "play")
+    expect(page.locator(".bt-table-announce input[type=checkbox]").first).to_be_visible()
+    expect(page.locator(".bt-declare-advice")).to_be_visible()
+    expect_turn_in_view(page, "play", where)
