@@ -16,10 +16,12 @@ alpha-beta on the card points of North-South, fail-soft, with
   from one solve to the next: its key is complete (the four hands, the seat to lead, the
   trump and the options R3.2 and R3.6) and its bounds are North-South's points from that
   trick on, whatever was won before, so worlds of one position share their common deep
-  sub-positions; bounded (a new entry replaces the slot's). Its key is that of an
-  equivalent position: the small cards of no points still in play (7 8 9 of a plain
-  suit, 7 8 of trumps) are moved down to the weakest ranks, their order and holders
-  kept, so positions that differ only by which of them are gone share an entry;
+  sub-positions; bounded: slots in buckets of two, the first kept for the larger
+  positions (more cards, more work to redo), the second replaced by any new entry. Its
+  key is that of an equivalent position: the small cards of no points still in play
+  (7 8 9 of a plain suit, 7 8 of trumps) are moved down to the weakest ranks, their
+  order and holders kept, so positions that differ only by which of them are gone
+  share an entry;
 * bounds: North-South win at most the points still in play less those East-West surely
   win, and at least those they surely win themselves: the trumps of one team stronger
   than every other trump in play win the trick they are played to (R1.5);
@@ -431,6 +433,15 @@ def _high_bit(x):  # pragma: no cover - compiled
     return i
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _popcount(x):  # pragma: no cover - compiled
+    """The number of set bits of ``x`` (a 32-bit mask of cards)."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return (x * 0x01010101 & 0xFFFFFFFF) >> 24
+
+
 @njit(cache=True, nogil=True)
 def _in_play_points(mask, tb):  # pragma: no cover - compiled
     """Card points of the cards of ``mask``."""
@@ -538,10 +549,13 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                          ^ ((seat | rules_tag) * 0x5BD1E995))
                 mixed ^= mixed >> 31
                 mixed *= 0x7FB5D329728EA185
-                slot = (mixed >> 29) & _MASK
+                slot = (mixed >> 29) & _MASK & ~1               # a bucket of two
                 st[depth, _F_SLOT] = slot
                 st[depth, _F_KEY_A] = key_a
                 st[depth, _F_KEY_B] = key_b
+                if not (tt[slot, 6] == generation and tt[slot, 0] == key_a
+                        and tt[slot, 1] == key_b and tt[slot, 2] == seat | rules_tag):
+                    slot += 1
                 if (tt[slot, 6] == generation and tt[slot, 0] == key_a
                         and tt[slot, 1] == key_b and tt[slot, 2] == seat | rules_tag):
                     low = tt[slot, 3]
@@ -703,6 +717,15 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                 low = -_INF
                 high = _INF
                 tag = st[depth, _F_SEAT] | rules_tag
+                size = _popcount(hands[0] | hands[1] | hands[2] | hands[3])
+                # the bucket's slot of this key, else its first slot when that holds a
+                # smaller position (or none), else its second (replaced every time)
+                if not (tt[slot, 6] == generation and tt[slot, 0] == key_a
+                        and tt[slot, 1] == key_b and tt[slot, 2] == tag):
+                    second = (tt[slot + 1, 6] == generation and tt[slot + 1, 0] == key_a
+                              and tt[slot + 1, 1] == key_b and tt[slot + 1, 2] == tag)
+                    if second or (tt[slot, 6] == generation and tt[slot, 7] > size):
+                        slot += 1
                 if (tt[slot, 6] == generation and tt[slot, 0] == key_a
                         and tt[slot, 1] == key_b and tt[slot, 2] == tag):
                     low = tt[slot, 3]
@@ -723,6 +746,7 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                 tt[slot, 4] = high
                 tt[slot, 5] = st[depth, _F_MOVE]
                 tt[slot, 6] = generation
+                tt[slot, 7] = size
         # the frame at ``depth`` has its value: return it to its parent
         if depth == base:
             return st[depth, _F_VALUE]
