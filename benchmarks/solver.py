@@ -3,7 +3,7 @@ and of 4-trick endings, ours side by side with the peer solver colver's.
 A script that prints figures, not a test.
 
     .venv/bin/python benchmarks/solver.py [--deals 40] [--endings 200] [--seed 1] [--no-colver]
-    .venv/bin/python benchmarks/solver.py --coach [--positions 20] [--worlds 48]
+    .venv/bin/python benchmarks/solver.py --coach [--positions 20] [--worlds 48] [--cold]
 
 What is measured
 ----------------
@@ -43,7 +43,10 @@ of the pli already played); for each, ``worlds`` deals of the hidden cards drawn
 after the other in one thread, under the table's rules, as the coach's
 :func:`~belote_teach.search.evaluation.solved` does. Printed: the time of all the worlds
 of one position (median, 95th percentile, max, ms) by pli and overall, and the median
-nodes a world. Target: the 95th percentile of a position's worlds within 500 ms.
+nodes a world, the thread's CPU time (less sensitive than wall time to other work on a
+shared machine) and the nodes in all. ``--cold`` empties the solver's table at every
+solve, as it was before it kept its entries. Target: the 95th percentile of a
+position's worlds within 500 ms.
 """
 
 from __future__ import annotations
