@@ -24,7 +24,9 @@ alpha-beta on the card points of North-South, fail-soft, with
   share an entry;
 * bounds: North-South win at most the points still in play less those East-West surely
   win, and at least those they surely win themselves: the trumps of one team stronger
-  than every other trump in play win the trick they are played to (R1.5);
+  than every other trump in play win the trick they are played to (R1.5), and on a lead
+  the leader's masters of plain suits, cashed in a row while both opponents follow (or
+  hold no trump), win theirs and keep the lead;
 * move ordering: on a lead, the table's best lead, then master cards (most points
   first), then the others from the weakest; when following, feeding a master partner
   (most points first), else winning cheaply (the last seat wins with the most points)
@@ -443,6 +445,43 @@ def _popcount(x):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
+def _cash(hands, seat, trump, tb):  # pragma: no cover - compiled
+    """Card points of the plain cards ``seat`` surely wins by leading them in a row: in
+    each plain suit, its cards stronger than every other card of the suit in play, as
+    many as each opponent can follow to (all of them when the opponents hold no trump);
+    each wins its trick (R1.5) and keeps the lead."""
+    mine = hands[seat]
+    left = hands[(seat + 1) & 3]
+    right = hands[(seat + 3) & 3]
+    held = hands[0] | hands[1] | hands[2] | hands[3]
+    no_trumps = ((left | right) >> (8 * trump)) & 0xFF == 0
+    total = 0
+    for suit in range(4):
+        if suit == trump:
+            continue
+        at = 8 * suit
+        own = (mine >> at) & 0xFF
+        if own == 0:
+            continue
+        limit = 8
+        if not no_trumps:
+            limit = min(_popcount((left >> at) & 0xFF), _popcount((right >> at) & 0xFF))
+        play = (held >> at) & 0xFF
+        for i in range(8):
+            if limit == 0:
+                break
+            rank = tb[_ORDER, 8 + i]
+            bit = 1 << rank
+            if play & bit == 0:
+                continue
+            if own & bit == 0:
+                break
+            total += tb[_RANK_POINTS, 8 + rank]
+            limit -= 1
+    return total
+
+
+@njit(cache=True, nogil=True)
 def _in_play_points(mask, tb):  # pragma: no cover - compiled
     """Card points of the cards of ``mask``."""
     return (tb[_BYTE_POINTS_0, mask & 0xFF] + tb[_BYTE_POINTS_1, (mask >> 8) & 0xFF]
@@ -517,6 +556,14 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                 high = (st[depth, _F_REM] + _DIX + st[depth, _F_PTS]
                         - lt[512 + play, ((hands[1] | hands[3]) >> shift) & 0xFF])
                 low = lt[512 + play, ((hands[0] | hands[2]) >> shift) & 0xFF]
+                if n == 0 and not two:
+                    # and the leader cashes its masters of plain suits while both
+                    # opponents follow (or hold no trump): the lead stays with it
+                    cash = _cash(hands, seat, trump, tb)
+                    if seat & 1 == 0:
+                        low += cash
+                    else:
+                        high -= cash
                 if high <= alpha:
                     st[depth, _F_VALUE] = high
                     decided = True
