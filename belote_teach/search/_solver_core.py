@@ -446,10 +446,11 @@ def _popcount(x):  # pragma: no cover - compiled
 
 @njit(cache=True, nogil=True)
 def _cash(hands, seat, trump, tb):  # pragma: no cover - compiled
-    """Card points of the plain cards ``seat`` surely wins by leading them in a row: in
-    each plain suit, its cards stronger than every other card of the suit in play, as
-    many as each opponent can follow to (all of them when the opponents hold no trump);
-    each wins its trick (R1.5) and keeps the lead."""
+    """Card points ``seat``'s team surely wins when ``seat`` leads its plain masters in a
+    row: in each plain suit, its cards stronger than every other card of the suit in
+    play, as many as each opponent can follow to (all of them when the opponents hold no
+    trump), each winning its trick (R1.5) and keeping the lead; with them, the cheapest
+    cards of that suit the three others must follow with (R3.1)."""
     mine = hands[seat]
     left = hands[(seat + 1) & 3]
     right = hands[(seat + 3) & 3]
@@ -467,8 +468,9 @@ def _cash(hands, seat, trump, tb):  # pragma: no cover - compiled
         if not no_trumps:
             limit = min(_popcount((left >> at) & 0xFF), _popcount((right >> at) & 0xFF))
         play = (held >> at) & 0xFF
+        cashed = 0
         for i in range(8):
-            if limit == 0:
+            if cashed == limit:
                 break
             rank = tb[_ORDER, 8 + i]
             bit = 1 << rank
@@ -477,7 +479,22 @@ def _cash(hands, seat, trump, tb):  # pragma: no cover - compiled
             if own & bit == 0:
                 break
             total += tb[_RANK_POINTS, 8 + rank]
-            limit -= 1
+            cashed += 1
+        if cashed == 0:
+            continue
+        # the other three follow to those tricks while they can (R3.1): at least their
+        # cheapest cards of the suit fall
+        for k in range(1, 4):
+            theirs = (hands[(seat + k) & 3] >> at) & 0xFF
+            take = cashed
+            for i in range(7, -1, -1):
+                if take == 0 or theirs == 0:
+                    break
+                rank = tb[_ORDER, 8 + i]
+                if theirs >> rank & 1:
+                    total += tb[_RANK_POINTS, 8 + rank]
+                    theirs ^= 1 << rank
+                    take -= 1
     return total
 
 
