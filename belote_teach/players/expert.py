@@ -5,7 +5,9 @@ Play: every legal card is valued on the same worlds
 (:func:`~belote_teach.search.evaluation.value_cards` without a playout policy), drawn by
 :func:`~belote_teach.search.sampling.sample_worlds` consistently with the
 :class:`~belote_teach.engine.observation.Observation` (cards played, voids and trump
-ceilings shown, the taker's turned card, the shown announcements). At every trick each
+ceilings shown, the taker's turned card, the shown announcements) and weighted by what
+the other seats' bids and leads reveal, read as a club player's (:data:`WORLD_MODEL`,
+:data:`~belote_teach.search.inference.CLUB_MODEL`). At every trick each
 world is solved exactly by the double-dummy solver
 (:func:`~belote_teach.search.solver.solve`), which values every legal card at once; on
 each world the deal's marks are computed (R6.1-R6.4: made, dedans or litige, belote and
@@ -14,9 +16,20 @@ minus the opponents') is played. The club player's own choice is kept when it is
 the best cards.
 
 Worlds a decision (:func:`worlds_for`, fixed by the position, never by the clock): at
-tricks 1 and 2, :data:`WORLDS` by cards in hand, fewer to lead the pli than to follow (a
-lead values every card of four full hands, the costliest solve); from trick 3 on,
-:data:`~belote_teach.search.evaluation.SOLVES` (32).
+trick 1, 3 to lead (the entame) and 6 to follow; at trick 2, 12 to lead and 24 to follow
+(:data:`WORLDS`: a lead values every card of four full hands, the costliest solve); from
+trick 3 on, :data:`~belote_teach.search.evaluation.SOLVES` (32).
+
+Decision times, CPU time of one core (``taskset -c 1 .venv/bin/python
+benchmarks/players.py --deals 200 --clock cpu --match expert:club``, 2026-12-02, the
+machine shared with other work), card play median / p95 / max in ms: trick 1
+37 / 176 / 529, trick 2 43 / 220 / 713, trick 3 19 / 89 / 259, later tricks at most
+8 / 21 / 52; a bid 127 / 265 / 469 ms. The entame's worlds have a heavy tail (one world
+in some 250 costs 0.5 to 1 s to solve), so no fixed number of worlds bounds its time:
+3 keep its p95 near 0.3 s. The same match: expert +17.7 marks a deal over the club player
+(95 % CI +9.3 .. +26.1); against colver 0.11.1's IS-DD at 25 ms a card (the expert's mean,
+23 ms; ``--match expert:colver-isdd --time-ms 25``, contrée card rules) +3.7
+(-3.1 .. +10.5).
 
 Bidding: for each candidate bid (the take in round 1; in round 2 every suit it may
 name where it would hold 2 trumps or more), :data:`BID_SAMPLES` completions of the
@@ -52,6 +65,7 @@ from belote_teach.search.evaluation import (
     samples_for,
     value_cards,
 )
+from belote_teach.search.inference import CLUB_MODEL, PlayerModel
 
 __all__ = [
     "BID_REDRAWS",
@@ -59,6 +73,7 @@ __all__ = [
     "MIN_TRUMPS",
     "TAKE_THRESHOLD",
     "WORLDS",
+    "WORLD_MODEL",
     "ExpertPlayer",
     "bid_chances",
     "completion",
@@ -85,6 +100,10 @@ MIN_TRUMPS = 2
 #: hands), the entame most of all; from trick 3 on the expert solves
 #: :data:`~belote_teach.search.evaluation.SOLVES` (32) worlds.
 WORLDS: dict[int, tuple[int, int]] = {8: (3, 6), 7: (12, 24)}
+
+#: How the expert reads the other seats' bids and leads when it draws its worlds
+#: (:func:`~belote_teach.search.sampling.sample_worlds`'s ``model``): as a club player's.
+WORLD_MODEL: PlayerModel | None = CLUB_MODEL
 
 _CLUB = ClubPlayer()
 
@@ -201,9 +220,10 @@ def bid_chances(obs: Observation, rng: random.Random, samples: int = BID_SAMPLES
 class ExpertPlayer:
     """Level ``expert`` (perfect-information Monte Carlo, see the module docstring).
 
-    Deterministic given ``rng``; reads the observation only. Each decision takes well
-    under 1 s on one core: over 69,522 decisions of two 1,000-deal benchmark matches,
-    median 12 ms, 95th percentile 0.23 s, maximum 0.64 s (``benchmarks/players.py``).
+    Deterministic given ``rng``; reads the observation only. Each decision takes under
+    1 s on one core: over 12,981 decisions of two 200-deal benchmark matches (CPU time,
+    ``benchmarks/players.py --clock cpu``), median 5 ms, 95th percentile 0.17 s,
+    maximum 0.85 s (the module docstring gives the figures by trick).
     """
 
     name = "expert"
@@ -264,7 +284,7 @@ class ExpertPlayer:
         groups = equivalent_groups(obs)
         if len(groups) == 1:                        # one card, or equivalent ones
             return club
-        margin = value_cards(obs, rng, worlds_for(obs), groups).margin
+        margin = value_cards(obs, rng, worlds_for(obs), groups, model=WORLD_MODEL).margin
         top = max(margin.values())
         best = [c for c in obs.legal_plays.cards if margin[c] == top]
         if club.action in best:

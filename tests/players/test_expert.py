@@ -22,7 +22,7 @@ from belote_teach.players import (
     make_player,
     play_deal,
 )
-from belote_teach.players.expert import WORLDS, bid_chances, worlds_for
+from belote_teach.players.expert import WORLD_MODEL, WORLDS, bid_chances, worlds_for
 from belote_teach.search.evaluation import SOLVES, samples_for, value_cards
 from belote_teach.search.solver import solve
 
@@ -164,7 +164,8 @@ def test_worlds_solved_at_every_trick() -> None:
     """Deal 1 played by club players: at every position of the first three tricks where
     cards differ, the expert solves :data:`WORLDS` worlds (by hand size, leading or
     following) at tricks 1 and 2, 32 from trick 3 on, and plays a card of the best
-    margin over exactly those worlds (the club player's when it is among them)."""
+    margin over exactly those worlds, drawn with :data:`WORLD_MODEL` (the club player's
+    card when it is among them)."""
     deal = Deal.new(S, rng=1)
     while deal.phase.is_bidding:
         turn = deal.turn
@@ -183,7 +184,8 @@ def test_worlds_solved_at_every_trick() -> None:
                       else SOLVES[len(obs.hand)])
             assert worlds_for(obs) == wanted
             seen[len(obs.hand), leading] = wanted
-            values = value_cards(obs, random.Random(len(deal.actions)), wanted)
+            values = value_cards(obs, random.Random(len(deal.actions)), wanted,
+                                 model=WORLD_MODEL)
             assert all(len(v) == wanted for v in values.worth.values())   # every one solved
             margin = values.margin
             decision = player.choose_card(obs, random.Random(len(deal.actions)))
