@@ -16,17 +16,13 @@ alpha-beta on the card points of North-South, fail-soft, with
   from one solve to the next: its key is complete (the four hands, the seat to lead, the
   trump and the options R3.2 and R3.6) and its bounds are North-South's points from that
   trick on, whatever was won before, so worlds of one position share their common deep
-  sub-positions; bounded: slots in buckets of two, the first kept for the larger
-  positions (more cards, more work to redo), the second replaced by any new entry. Its
-  key is that of an equivalent position: the small cards of no points still in play
-  (7 8 9 of a plain suit, 7 8 of trumps) are moved down to the weakest ranks, their
-  order and holders kept, so positions that differ only by which of them are gone
-  share an entry;
+  sub-positions; bounded (a new entry replaces the slot's). Its key is that of an
+  equivalent position: the small cards of no points still in play (7 8 9 of a plain
+  suit, 7 8 of trumps) are moved down to the weakest ranks, their order and holders
+  kept, so positions that differ only by which of them are gone share an entry;
 * bounds: North-South win at most the points still in play less those East-West surely
   win, and at least those they surely win themselves: the trumps of one team stronger
-  than every other trump in play win the trick they are played to (R1.5), and on a lead
-  the leader's masters of plain suits, cashed in a row while both opponents follow (or
-  hold no trump), win theirs and keep the lead;
+  than every other trump in play win the trick they are played to (R1.5);
 * move ordering: on a lead, the table's best lead, then master cards (most points
   first), then the others from the weakest; when following, feeding a master partner
   (most points first), else winning cheaply (the last seat wins with the most points)
@@ -435,69 +431,6 @@ def _high_bit(x):  # pragma: no cover - compiled
     return i
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _popcount(x):  # pragma: no cover - compiled
-    """The number of set bits of ``x`` (a 32-bit mask of cards)."""
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return (x * 0x01010101 & 0xFFFFFFFF) >> 24
-
-
-@njit(cache=True, nogil=True)
-def _cash(hands, seat, trump, tb):  # pragma: no cover - compiled
-    """Card points ``seat``'s team surely wins when ``seat`` leads its plain masters in a
-    row: in each plain suit, its cards stronger than every other card of the suit in
-    play, as many as each opponent can follow to (all of them when the opponents hold no
-    trump), each winning its trick (R1.5) and keeping the lead; with them, the cheapest
-    cards of that suit the three others must follow with (R3.1)."""
-    mine = hands[seat]
-    left = hands[(seat + 1) & 3]
-    right = hands[(seat + 3) & 3]
-    held = hands[0] | hands[1] | hands[2] | hands[3]
-    no_trumps = ((left | right) >> (8 * trump)) & 0xFF == 0
-    total = 0
-    for suit in range(4):
-        if suit == trump:
-            continue
-        at = 8 * suit
-        own = (mine >> at) & 0xFF
-        if own == 0:
-            continue
-        limit = 8
-        if not no_trumps:
-            limit = min(_popcount((left >> at) & 0xFF), _popcount((right >> at) & 0xFF))
-        play = (held >> at) & 0xFF
-        cashed = 0
-        for i in range(8):
-            if cashed == limit:
-                break
-            rank = tb[_ORDER, 8 + i]
-            bit = 1 << rank
-            if play & bit == 0:
-                continue
-            if own & bit == 0:
-                break
-            total += tb[_RANK_POINTS, 8 + rank]
-            cashed += 1
-        if cashed == 0:
-            continue
-        # the other three follow to those tricks while they can (R3.1): at least their
-        # cheapest cards of the suit fall
-        for k in range(1, 4):
-            theirs = (hands[(seat + k) & 3] >> at) & 0xFF
-            take = cashed
-            for i in range(7, -1, -1):
-                if take == 0 or theirs == 0:
-                    break
-                rank = tb[_ORDER, 8 + i]
-                if theirs >> rank & 1:
-                    total += tb[_RANK_POINTS, 8 + rank]
-                    theirs ^= 1 << rank
-                    take -= 1
-    return total
-
-
 @njit(cache=True, nogil=True)
 def _in_play_points(mask, tb):  # pragma: no cover - compiled
     """Card points of the cards of ``mask``."""
@@ -573,14 +506,6 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                 high = (st[depth, _F_REM] + _DIX + st[depth, _F_PTS]
                         - lt[512 + play, ((hands[1] | hands[3]) >> shift) & 0xFF])
                 low = lt[512 + play, ((hands[0] | hands[2]) >> shift) & 0xFF]
-                if n == 0 and not two:
-                    # and the leader cashes its masters of plain suits while both
-                    # opponents follow (or hold no trump): the lead stays with it
-                    cash = _cash(hands, seat, trump, tb)
-                    if seat & 1 == 0:
-                        low += cash
-                    else:
-                        high -= cash
                 if high <= alpha:
                     st[depth, _F_VALUE] = high
                     decided = True
@@ -613,13 +538,10 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                          ^ ((seat | rules_tag) * 0x5BD1E995))
                 mixed ^= mixed >> 31
                 mixed *= 0x7FB5D329728EA185
-                slot = (mixed >> 29) & _MASK & ~1               # a bucket of two
+                slot = (mixed >> 29) & _MASK
                 st[depth, _F_SLOT] = slot
                 st[depth, _F_KEY_A] = key_a
                 st[depth, _F_KEY_B] = key_b
-                if not (tt[slot, 6] == generation and tt[slot, 0] == key_a
-                        and tt[slot, 1] == key_b and tt[slot, 2] == seat | rules_tag):
-                    slot += 1
                 if (tt[slot, 6] == generation and tt[slot, 0] == key_a
                         and tt[slot, 1] == key_b and tt[slot, 2] == seat | rules_tag):
                     low = tt[slot, 3]
@@ -781,15 +703,6 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                 low = -_INF
                 high = _INF
                 tag = st[depth, _F_SEAT] | rules_tag
-                size = _popcount(hands[0] | hands[1] | hands[2] | hands[3])
-                # the bucket's slot of this key, else its first slot when that holds a
-                # smaller position (or none), else its second (replaced every time)
-                if not (tt[slot, 6] == generation and tt[slot, 0] == key_a
-                        and tt[slot, 1] == key_b and tt[slot, 2] == tag):
-                    second = (tt[slot + 1, 6] == generation and tt[slot + 1, 0] == key_a
-                              and tt[slot + 1, 1] == key_b and tt[slot + 1, 2] == tag)
-                    if second or (tt[slot, 6] == generation and tt[slot, 7] > size):
-                        slot += 1
                 if (tt[slot, 6] == generation and tt[slot, 0] == key_a
                         and tt[slot, 1] == key_b and tt[slot, 2] == tag):
                     low = tt[slot, 3]
@@ -810,7 +723,6 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                 tt[slot, 4] = high
                 tt[slot, 5] = st[depth, _F_MOVE]
                 tt[slot, 6] = generation
-                tt[slot, 7] = size
         # the frame at ``depth`` has its value: return it to its parent
         if depth == base:
             return st[depth, _F_VALUE]

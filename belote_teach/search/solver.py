@@ -26,8 +26,7 @@ points of North-South from the current trick on, with
   rule options too, its values points from that trick on), so the worlds of one position
   share their common sub-positions;
 * bounds from the points still in play and from the sure points of the team holding
-  the highest trumps (each wins the trick it is played to, R1.5) and, on a lead, of the
-  leader's plain masters it can cash while both opponents follow;
+  the highest trumps (each wins the trick it is played to, R1.5);
 * move ordering: on a lead, the table's best lead, then master cards (most points
   first), then the others from the weakest; when following, feeding a master partner
   (most points first), else winning cheaply (the last seat wins with the most points)
