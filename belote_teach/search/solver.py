@@ -62,11 +62,12 @@ first solve of a fresh install compiles the core (some 15 s, once: numba keeps i
 
 The coach's load (``benchmarks/solver.py --coach --positions 40``: South's positions at
 pli 1 and 2 of 40 club-played deals, 78 positions, 48 sampled worlds each solved in one
-thread, same machine heavily shared, 2026-12-02): 150 million nodes in all (163 million
-before the table was kept from one solve to the next and the root probes grew by steps;
-155 million with the table emptied at each solve); a position's 48 worlds take a median
-of some 170 ms and a 95th percentile of some 570 ms of CPU time, the heaviest being pli 1
-with South last to play (a 7-trick solve a world).
+thread, same machine heavily shared, 2026-12-02): 152 million nodes in all (163 million
+before the table was kept from one solve to the next and the root probes grew by steps,
+156 million with the table emptied at each solve); a position's 48 worlds take a median
+of some 155 ms and a 95th percentile of some 520 ms of CPU time (the previous core, timed
+alternately in the same process: 160 and 575 ms), the heaviest being pli 1 with South
+last to play (a 7-trick solve a world).
 """
 
 from __future__ import annotations
