@@ -22,7 +22,8 @@ alpha-beta on the card points of North-South, fail-soft, with
   kept, so positions that differ only by which of them are gone share an entry;
 * bounds: North-South win at most the points still in play less those East-West surely
   win, and at least those they surely win themselves: the trumps of one team stronger
-  than every other trump in play win the trick they are played to (R1.5);
+  than every other trump in play win the trick they are played to (R1.5); checked at the
+  start of each trick only (within a trick they almost never decide);
 * move ordering: on a lead, the table's best lead, then master cards (most points
   first), then the others from the weakest; when following, feeding a master partner
   (most points first), else winning cheaply (the last seat wins with the most points)
@@ -499,8 +500,9 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                     decided = True
                 elif rest & (rest - 1) == 0:
                     two = True
-            if not decided:
+            if not decided and n == 0:
                 # the team holding the highest trumps in play surely wins their points
+                # (at a trick's start: within one this almost never decides)
                 play = ((hands[0] | hands[1] | hands[2] | hands[3] | st[depth, _F_TMASK])
                         >> shift) & 0xFF
                 high = (st[depth, _F_REM] + _DIX + st[depth, _F_PTS]
