@@ -65,9 +65,9 @@ pli 1 and 2 of 40 club-played deals, 78 positions, 48 sampled worlds each solved
 thread, same machine heavily shared, 2026-12-02): 152 million nodes in all (163 million
 before the table was kept from one solve to the next and the root probes grew by steps,
 156 million with the table emptied at each solve); a position's 48 worlds take a median
-of some 155 ms and a 95th percentile of some 520 ms of CPU time (the previous core, timed
-alternately in the same process: 160 and 575 ms), the heaviest being pli 1 with South
-last to play (a 7-trick solve a world).
+of 140-160 ms and a 95th percentile of 510-620 ms (pli 1: 730 ms, pli 2: 300 ms), the
+previous core 155-200 and 540-650 ms in the same runs (some 9% more time in all); the
+heaviest are at pli 1 with South last to play (a 7-trick solve a world).
 """
 
 from __future__ import annotations
