@@ -20,16 +20,18 @@ trick 1, 3 to lead (the entame) and 6 to follow; at trick 2, 12 to lead and 24 t
 (:data:`WORLDS`: a lead values every card of four full hands, the costliest solve); from
 trick 3 on, :data:`~belote_teach.search.evaluation.SOLVES` (32).
 
-Decision times, CPU time of one core (``taskset -c 1 .venv/bin/python
-benchmarks/players.py --deals 200 --clock cpu --match expert:club``, 2026-12-02, the
-machine shared with other work), card play median / p95 / max in ms: trick 1
-37 / 176 / 529, trick 2 43 / 220 / 713, trick 3 19 / 89 / 259, later tricks at most
-8 / 21 / 52; a bid 127 / 265 / 469 ms. The entame's worlds have a heavy tail (one world
-in some 250 costs 0.5 to 1 s to solve), so no fixed number of worlds bounds its time:
-3 keep its p95 near 0.3 s. The same match: expert +17.7 marks a deal over the club player
-(95 % CI +9.3 .. +26.1); against colver 0.11.1's IS-DD at 25 ms a card (the expert's mean,
-23 ms; ``--match expert:colver-isdd --time-ms 25``, contrée card rules) +3.7
-(-3.1 .. +10.5).
+Decision times, CPU time of one core (``taskset -c 0 .venv/bin/python
+benchmarks/players.py --deals 200 --clock cpu --time-ms 25 --match expert:colver-isdd``,
+2026-12-02, the machine shared with other work), card play median / p95 / max in ms:
+trick 1 38 / 215 / 1621, trick 2 45 / 206 / 484, trick 3 21 / 98 / 189, later tricks at
+most 11 / 25 / 73 (mean 23 ms a card); a bid 117 / 240 / 410 ms. The entame's worlds have
+a heavy tail (one world in some 250 costs 0.5 to 1.6 s to solve), so no fixed number of
+worlds keeps its maximum under 1 s: 3 keep its p95 near 0.3 s.
+
+Strength, duplicate matches over deals 0-199: against colver 0.11.1's IS-DD at 25 ms a
+card (the expert's mean; contrée card rules, colver's seats bidding as the club player)
++7.5 marks a deal (95 % CI +0.7 .. +14.4); against the club player
+(``--match expert:club``) +20.5 (+12.4 .. +28.6).
 
 Bidding: for each candidate bid (the take in round 1; in round 2 every suit it may
 name where it would hold 2 trumps or more), :data:`BID_SAMPLES` completions of the
@@ -81,15 +83,21 @@ __all__ = [
     "worlds_for",
 ]
 
-#: Completions of the deal played out per candidate bid.
+#: Completions of the deal played out per candidate bid (a bid takes 0.13 s median,
+#: 0.47 s at most, see the module docstring; 20 completions gave +19.6 marks a deal over
+#: the club player on the same 200 deals, 40 +17.7: within the noise, 40 halve the
+#: variance of each chance).
 BID_SAMPLES = 40
 #: Times a completion is redrawn when a seat that passed would have taken with it.
 BID_REDRAWS = 10
 #: Probability of making the contract (0.0 to 1.0) from which the expert takes. A made
 #: contract wins the takers some 40 points of margin, a dedans loses them 162 or more
 #: (R6.3, R6.4): taking pays from about 162 / (162 + 40) = 0.8. Measured in duplicate
-#: matches against the club player (80 deals each): 0.5 → -0.3 points a deal, 0.7 → -1.3,
-#: 0.8 → +9.5 (the simulation's chances are optimistic: taken at 0.7, 72 % were made).
+#: matches against the club player, the card play solved exactly, 40 completions, same
+#: deals 0-199 (``benchmarks/players.py --match expert:club``): 0.7 → +16.5 marks a deal,
+#: 0.75 → +15.5, 0.8 → +17.7, each ±8 (95 % CI): no threshold measurably better; the
+#: expert then takes less often than the club player (157 contracts to 196) and makes
+#: 88 % of them to its 76 %.
 TAKE_THRESHOLD = 0.8
 #: A candidate suit needs this many trumps (hand, plus the turned card it would
 #: receive) to be simulated; with fewer the expert does not take with it.
@@ -220,10 +228,10 @@ def bid_chances(obs: Observation, rng: random.Random, samples: int = BID_SAMPLES
 class ExpertPlayer:
     """Level ``expert`` (perfect-information Monte Carlo, see the module docstring).
 
-    Deterministic given ``rng``; reads the observation only. Each decision takes under
-    1 s on one core: over 12,981 decisions of two 200-deal benchmark matches (CPU time,
-    ``benchmarks/players.py --clock cpu``), median 5 ms, 95th percentile 0.17 s,
-    maximum 0.85 s (the module docstring gives the figures by trick).
+    Deterministic given ``rng``; reads the observation only. Over the 6,390 decisions of
+    a 200-deal benchmark match (CPU time of one core, ``benchmarks/players.py --clock
+    cpu``): median 7 ms, 95th percentile 0.14 s, maximum 1.6 s (an entame; the module
+    docstring gives the figures by trick).
     """
 
     name = "expert"
