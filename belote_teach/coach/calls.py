@@ -143,10 +143,9 @@ BID_TOLERANCE = 0.10
 #: expert's threshold 0.8, taking at 0.60 or less (dedans, R6.4, in 40% of the deals or
 #: more). Inclusive.
 BID_MISTAKE_MARGIN = 0.20
-#: Deals simulated per bid review by default: twice the expert's
-#: :data:`~belote_teach.players.expert.BID_SAMPLES`, because a review is read by a
-#: learner and must be steadier than one decision in play (standard error 0.079
-#: instead of 0.11 at p = 0.5), at about 0.2 s per candidate bid.
+#: Deals simulated per bid review by default: as many as the expert's
+#: :data:`~belote_teach.players.expert.BID_SAMPLES` (standard error 0.079 at p = 0.5),
+#: at about 0.2 s per candidate bid.
 BID_SAMPLES = 40
 
 _CLUB = ClubPlayer()
