@@ -12,12 +12,13 @@ from statistics import fmean
 
 import numpy as np
 import pytest
+from club_deals import check_world, club_bid, club_play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from belote_teach.engine.bidding import PASS, TAKE
 from belote_teach.engine.bitmask import SEATS, hand_mask
-from belote_teach.engine.cards import DECK, Card, Rank, Seat, Suit, strength
+from belote_teach.engine.cards import DECK, Card, Rank, Seat, Suit
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.observation import Observation
 from belote_teach.players.club import ClubPlayer
@@ -31,55 +32,16 @@ from belote_teach.search.inference import (
     model_bid,
     resample,
 )
-from belote_teach.search.sampling import hand_sizes, sample_worlds
-from belote_teach.search.tracking import track
+from belote_teach.search.sampling import sample_worlds
 
 CLUB = ClubPlayer()
 World = Mapping[Seat, tuple[Card, ...]]
 JH, NINE_H = Card.parse("JH"), Card.parse("9H")
 
 
-def _bid(seed: int) -> Deal | None:
-    """A deal bid by club players, in phase PLAY, or None if passed out."""
-    deal = Deal.new(Seat.SOUTH, rng=seed)
-    while deal.phase.is_bidding:
-        obs = deal.observation(deal.turn)  # type: ignore[arg-type]
-        deal.bid(CLUB.choose_bid(obs, random.Random(0)).action)
-    return deal if deal.phase is Phase.PLAY else None
-
-
-def _play(deal: Deal, cards: int) -> None:
-    """Play ``cards`` cards by club players."""
-    for _ in range(cards):
-        seat = deal.turn
-        assert seat is not None
-        obs = deal.observation(seat)
-        card = CLUB.choose_card(obs, random.Random(0)).action
-        deal.play(card, announce=obs.announcements_available,
-                  belote=deal.may_say_belote(seat, card))
-
-
 def _share(obs: Observation, what: Callable[[World], float], *, seed: int = 0,
            model: PlayerModel | None = CLUB_MODEL, count: int = 400) -> float:
     return fmean(what(w) for w in sample_worlds(obs, random.Random(seed), count, model=model))
-
-
-def _check(world: World, obs: Observation) -> None:
-    """The hard facts (as tests/search/test_sampling.py checks them)."""
-    info = track(obs)
-    sizes = hand_sizes(obs)
-    assert world[obs.seat] == obs.hand
-    every = [c for cards in world.values() for c in cards] + list(obs.played_cards)
-    assert sorted(every, key=str) == sorted(DECK, key=str)
-    for seat in Seat:
-        assert len(world[seat]) == sizes[seat]
-        if seat is obs.seat:
-            continue
-        for card in world[seat]:
-            assert card.suit not in info.voids[seat], (seat, card)          # R3 voids
-            if card.suit is info.trump:
-                assert strength(card, info.trump) < info.ceilings[seat]     # R3.2/R3.5
-        assert info.known[seat] <= set(world[seat])                         # R2.7, R4.4
 
 
 # ----------------------------------------------------------------------------- the model
@@ -110,7 +72,7 @@ def test_a_club_players_real_hands_fit_its_bids_and_leads() -> None:
     strict = PlayerModel(1e-9, 1e-9)
     checked = 0
     for seed in range(1, 60):
-        deal = _bid(seed)
+        deal = club_bid(seed)
         if deal is None:
             continue
         while deal.phase is Phase.PLAY:
@@ -120,7 +82,7 @@ def test_a_club_players_real_hands_fit_its_bids_and_leads() -> None:
                     [real], strict)[0]
                 assert likelihood > 1e-3 * (1 / 56) ** 3, (seed, seat, deal.tricks)
                 checked += 1
-            _play(deal, 1)
+            club_play(deal, 1)
     assert checked > 5000
 
 
@@ -157,7 +119,7 @@ def test_bad_model_and_weights_are_refused() -> None:
         resample([], 2, random.Random(0))
     with pytest.raises(ValueError, match="no contract"):
         Evidence.from_observation(Deal.new(Seat.SOUTH, rng=1).observation(Seat.NORTH))
-    deal = _bid(1)
+    deal = club_bid(1)
     assert deal is not None
     with pytest.raises(ValueError, match="4 bitmasks"):
         Evidence.from_observation(deal.observation(Seat.SOUTH)).likelihoods([[1, 2, 3]],
@@ -191,7 +153,7 @@ def _round_2_hearts() -> Iterator[tuple[Deal, Seat, Observation]]:
     """Deals a club player took in round 2 naming hearts, seen by a seat holding neither
     the J nor the 9 of hearts."""
     for seed in range(1, 400):
-        deal = _bid(seed)
+        deal = club_bid(seed)
         if deal is None or deal.contract is None:
             continue
         if deal.contract.round != 2 or deal.contract.trump is not Suit.HEARTS:
@@ -222,7 +184,7 @@ def test_a_seat_that_passed_with_a_jack_turned_holds_few_trumps() -> None:
     trumps in the posterior than in the hard facts only (R2.4, R9 tip 1)."""
     shifts = []
     for seed in range(1, 400):
-        deal = _bid(seed)
+        deal = club_bid(seed)
         if deal is None or deal.contract is None or deal.turned.rank is not Rank.JACK:
             continue
         trump, taker = deal.contract.trump, deal.contract.taker
@@ -247,7 +209,7 @@ def test_a_defender_who_led_another_card_lacks_the_aces() -> None:
     none of the plain aces the taker cannot see (R3, R9 tip 3)."""
     checked = 0
     for seed in range(1, 200):
-        deal = _bid(seed)
+        deal = club_bid(seed)
         if deal is None or deal.contract is None:
             continue
         leader, taker, trump = deal.turn, deal.contract.taker, deal.contract.trump
@@ -256,7 +218,7 @@ def test_a_defender_who_led_another_card_lacks_the_aces() -> None:
         card = CLUB.choose_card(obs, random.Random(0)).action
         if leader.team is taker.team or card.rank is Rank.ACE:
             continue
-        _play(deal, 1)
+        club_play(deal, 1)
         seen = deal.observation(taker)
         out = set(DECK) - set(seen.hand) - set(seen.played_cards)
         aces = [Card(Rank.ACE, s) for s in Suit if s is not trump and Card(Rank.ACE, s) in out]
@@ -278,23 +240,23 @@ def test_a_defender_who_led_another_card_lacks_the_aces() -> None:
 @given(seed=st.integers(1, 5000), cards=st.integers(0, 31), observer=st.sampled_from(Seat))
 def test_every_weighted_world_keeps_the_hard_facts(seed: int, cards: int,
                                                    observer: Seat) -> None:
-    deal = _bid(seed)
+    deal = club_bid(seed)
     if deal is None:
         return
-    _play(deal, cards)
+    club_play(deal, cards)
     obs = deal.observation(observer)
     if obs.phase is not Phase.PLAY:
         return
     worlds = list(sample_worlds(obs, random.Random(seed), 30, model=CLUB_MODEL))
     assert len(worlds) == 30
     for world in worlds:
-        _check(world, obs)
+        check_world(world, obs)
 
 
 def test_weighted_worlds_are_reproducible_from_the_seed() -> None:
-    deal = _bid(4)
+    deal = club_bid(4)
     assert deal is not None
-    _play(deal, 5)
+    club_play(deal, 5)
     obs = deal.observation(Seat.SOUTH)
     def worlds(seed: int) -> list[dict[Seat, tuple[Card, ...]]]:
         return [dict(w) for w in sample_worlds(obs, random.Random(seed), 48, model=CLUB_MODEL)]
@@ -308,7 +270,7 @@ def test_a_refuted_model_falls_back_to_the_hard_facts(monkeypatch: pytest.Monkey
                                                       ) -> None:
     """When no world of the pool reaches the floor the weights are dropped: the worlds are
     those of the hard facts only, never none."""
-    deal = _bid(4)
+    deal = club_bid(4)
     assert deal is not None
     obs = deal.observation(Seat.SOUTH)
     monkeypatch.setattr(sampling, "FLOOR", 2.0)
@@ -320,9 +282,9 @@ def test_a_refuted_model_falls_back_to_the_hard_facts(monkeypatch: pytest.Monkey
 def test_weights_are_finite_and_positive_on_the_pool() -> None:
     """The likelihoods of many worlds are in (0, 1], and the resampled worlds come from
     the pool with several distinct ones."""
-    deal = _bid(7)
+    deal = club_bid(7)
     assert deal is not None
-    _play(deal, 3)
+    club_play(deal, 3)
     obs = deal.observation(Seat.NORTH)
     worlds = list(sample_worlds(obs, random.Random(2), 200, model=None))
     masks = [[hand_mask(w[s]) for s in SEATS] for w in worlds]

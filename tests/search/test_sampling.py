@@ -6,39 +6,19 @@ player model, sample_worlds gives the worlds of repeated sample_world calls, pin
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 import pytest
+from club_deals import check_world, club_bid, club_play
 
-from belote_teach.engine.cards import DECK, Card, Seat, strength
+from belote_teach.engine.cards import DECK, Seat
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.errors import InvalidPositionError
 from belote_teach.engine.observation import Observation
 from belote_teach.players.club import ClubPlayer
 from belote_teach.search.sampling import hand_sizes, sample_world, sample_worlds
-from belote_teach.search.tracking import track
 
 CLUB = ClubPlayer()
-
-
-def _played_deal(seed: int) -> Deal | None:
-    """A deal bid by club players, in phase PLAY, or None if passed out."""
-    deal = Deal.new(Seat.SOUTH, rng=seed)
-    while deal.phase.is_bidding:
-        obs = deal.observation(deal.turn)  # type: ignore[arg-type]
-        deal.bid(CLUB.choose_bid(obs, random.Random(0)).action)
-    return deal if deal.phase is Phase.PLAY else None
-
-
-def _play(deal: Deal, cards: int) -> None:
-    """Play ``cards`` cards by club players."""
-    for _ in range(cards):
-        seat = deal.turn
-        assert seat is not None
-        obs = deal.observation(seat)
-        card = CLUB.choose_card(obs, random.Random(0)).action
-        deal.play(card, announce=obs.announcements_available,
-                  belote=deal.may_say_belote(seat, card))
 
 
 def _positions(deals: int) -> Iterator[tuple[Deal, Observation]]:
@@ -47,37 +27,14 @@ def _positions(deals: int) -> Iterator[tuple[Deal, Observation]]:
     seed, found = 0, 0
     while found < deals:
         seed += 1
-        deal = _played_deal(seed)
+        deal = club_bid(seed)
         if deal is None:
             continue
         found += 1
         while deal.phase is Phase.PLAY:
             for seat in Seat:
                 yield deal, deal.observation(seat)
-            seat = deal.turn
-            assert seat is not None
-            obs = deal.observation(seat)
-            card = CLUB.choose_card(obs, random.Random(0)).action
-            deal.play(card, announce=obs.announcements_available,
-                      belote=deal.may_say_belote(seat, card))
-
-
-def _check(world: Mapping[Seat, tuple[Card, ...]], obs: Observation) -> None:
-    info = track(obs)
-    sizes = hand_sizes(obs)
-    assert world[obs.seat] == obs.hand                       # own hand untouched, same order
-    every = [c for cards in world.values() for c in cards] + list(obs.played_cards)
-    assert sorted(every, key=str) == sorted(DECK, key=str)   # 32 distinct cards
-    assert not set(obs.played_cards) & {c for cards in world.values() for c in cards}
-    for seat in Seat:
-        assert len(world[seat]) == sizes[seat]
-        if seat is obs.seat:
-            continue
-        for card in world[seat]:
-            assert card.suit not in info.voids[seat], (seat, card)          # R3 voids
-            if card.suit is info.trump:
-                assert strength(card, info.trump) < info.ceilings[seat]     # R3.2/R3.5
-        assert info.known[seat] <= set(world[seat])                         # R2.7, R4.4
+            club_play(deal, 1)
 
 
 def test_every_world_is_consistent() -> None:
@@ -85,7 +42,7 @@ def test_every_world_is_consistent() -> None:
     checked = 0
     for _deal, obs in _positions(4):
         for world in sample_worlds(obs, rng, 5):
-            _check(world, obs)
+            check_world(world, obs)
             checked += 1
     assert checked > 500
 
@@ -94,11 +51,11 @@ def test_the_real_deal_is_a_consistent_world() -> None:
     """The inferences never exclude the real hands (so a world always exists)."""
     for deal, obs in _positions(3):
         real = {seat: deal.hand(seat) for seat in Seat}
-        _check(real, obs)
+        check_world(real, obs)
 
 
 def test_the_taker_keeps_the_turned_card_in_every_world() -> None:
-    deal = _played_deal(1)
+    deal = club_bid(1)
     assert deal is not None and deal.contract is not None
     taker = deal.contract.taker
     observer = taker.next
@@ -109,7 +66,7 @@ def test_the_taker_keeps_the_turned_card_in_every_world() -> None:
 
 
 def test_worlds_vary_and_are_reproducible_from_the_seed() -> None:
-    deal = _played_deal(2)
+    deal = club_bid(2)
     assert deal is not None
     obs = deal.observation(Seat.SOUTH)
     first = list(sample_worlds(obs, random.Random(11), 10))
@@ -119,7 +76,7 @@ def test_worlds_vary_and_are_reproducible_from_the_seed() -> None:
 
 
 def test_the_observation_is_not_changed() -> None:
-    deal = _played_deal(4)
+    deal = club_bid(4)
     assert deal is not None
     obs = deal.observation(Seat.NORTH)
     before = (obs.hand, obs.played_cards, tuple(str(t) for t in obs.tricks))
@@ -128,7 +85,7 @@ def test_the_observation_is_not_changed() -> None:
 
 
 def test_hand_sizes_mid_trick() -> None:
-    deal = _played_deal(1)
+    deal = club_bid(1)
     assert deal is not None
     leader = deal.turn
     assert leader is not None
@@ -142,7 +99,7 @@ def test_no_contract_and_bad_count_are_refused() -> None:
     deal = Deal.new(Seat.SOUTH, rng=7)
     with pytest.raises(ValueError):
         sample_world(deal.observation(Seat.SOUTH), random.Random(0))
-    played = _played_deal(1)
+    played = club_bid(1)
     assert played is not None
     with pytest.raises(ValueError):
         list(sample_worlds(played.observation(Seat.SOUTH), random.Random(0), -1))
@@ -152,7 +109,7 @@ def test_an_impossible_observation_is_refused() -> None:
     """A hand that does not fit the cards played (one card too many) has no world."""
     import dataclasses
 
-    deal = _played_deal(1)
+    deal = club_bid(1)
     assert deal is not None
     obs = deal.observation(Seat.SOUTH)
     extra = next(c for c in DECK if c not in obs.hand)
@@ -182,25 +139,25 @@ GOLDEN = {
 @pytest.mark.parametrize("position", list(GOLDEN))
 def test_the_seeded_worlds_are_pinned(position: tuple[int, int, Seat, int]) -> None:
     seed, cards, observer, rng_seed = position
-    deal = _played_deal(seed)
+    deal = club_bid(seed)
     assert deal is not None
-    _play(deal, cards)
+    club_play(deal, cards)
     obs = deal.observation(observer)
     worlds = list(sample_worlds(obs, random.Random(rng_seed), 2))
     assert [{s.value: " ".join(map(str, w[s])) for s in Seat if s is not observer}
             for w in worlds] == GOLDEN[position]
     for world in worlds:
-        _check(world, obs)
+        check_world(world, obs)
 
 
 def test_without_a_model_the_worlds_are_those_of_sample_world() -> None:
     """``model=None`` is the default, and its worlds are those of ``count`` calls of
     sample_world on the same rng (which is left in the same state)."""
-    deal = _played_deal(1)
+    deal = club_bid(1)
     assert deal is not None
     played = 0
     for cards in (0, 1, 6, 13):
-        _play(deal, cards - played)
+        club_play(deal, cards - played)
         played = cards
         for seat in Seat:
             obs = deal.observation(seat)
