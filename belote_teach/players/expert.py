@@ -25,8 +25,10 @@ benchmarks/players.py --deals 200 --clock cpu --time-ms 25 --match expert:colver
 2026-12-02, the machine shared with other work), card play median / p95 / max in ms:
 trick 1 38 / 215 / 1621, trick 2 45 / 206 / 484, trick 3 21 / 98 / 189, later tricks at
 most 11 / 25 / 73 (mean 23 ms a card); a bid 117 / 240 / 410 ms. The entame's worlds have
-a heavy tail (one world in some 250 costs 0.5 to 1.6 s to solve), so no fixed number of
-worlds keeps its maximum under 1 s: 3 keep its p95 near 0.3 s.
+a heavy tail (one world in some 250 costs 0.5 to 1.6 s to solve), so at tricks 1 and 2 a
+world whose solve needs more than :data:`NODE_LIMIT` positions (some 0.1 s) is left out:
+a limit on positions searched, not on time, so the same worlds are kept on every run and
+on every machine.
 
 Strength, duplicate matches over deals 0-199: against colver 0.11.1's IS-DD at 25 ms a
 card (the expert's mean; contrée card rules, colver's seats bidding as the club player)
@@ -60,6 +62,7 @@ from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.observation import Observation
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
+from belote_teach.search.errors import NodeLimitError
 from belote_teach.search.evaluation import (
     belote_points,
     equivalent_groups,
@@ -73,6 +76,7 @@ __all__ = [
     "BID_REDRAWS",
     "BID_SAMPLES",
     "MIN_TRUMPS",
+    "NODE_LIMIT",
     "TAKE_THRESHOLD",
     "WORLDS",
     "WORLD_MODEL",
@@ -108,6 +112,13 @@ MIN_TRUMPS = 2
 #: hands), the entame most of all; from trick 3 on the expert solves
 #: :data:`~belote_teach.search.evaluation.SOLVES` (32) worlds.
 WORLDS: dict[int, tuple[int, int]] = {8: (3, 6), 7: (12, 24)}
+#: The most positions one world's solve may search at tricks 1 and 2, by cards in the
+#: seat's hand (some 0.1 s at 9 million positions a second): a world that needs more,
+#: the entame's heavy tail (a full deal's median is some 240,000), is left out, so that
+#: no decision stalls; whether a world fits depends on the world alone (the solve starts
+#: on an empty table), never on the clock. With every world left out, the club player's
+#: card is played.
+NODE_LIMIT: dict[int, int] = {8: 1_000_000, 7: 1_000_000}
 
 #: How the expert reads the other seats' bids and leads when it draws its worlds
 #: (:func:`~belote_teach.search.sampling.sample_worlds`'s ``model``): as a club player's.
@@ -292,7 +303,11 @@ class ExpertPlayer:
         groups = equivalent_groups(obs)
         if len(groups) == 1:                        # one card, or equivalent ones
             return club
-        margin = value_cards(obs, rng, worlds_for(obs), groups, model=WORLD_MODEL).margin
+        try:
+            margin = value_cards(obs, rng, worlds_for(obs), groups, model=WORLD_MODEL,
+                                 node_limit=NODE_LIMIT.get(len(obs.hand))).margin
+        except NodeLimitError:                      # every world over the node limit
+            return club
         top = max(margin.values())
         best = [c for c in obs.legal_plays.cards if margin[c] == top]
         if club.action in best:

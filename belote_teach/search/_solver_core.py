@@ -73,7 +73,7 @@ _MASK = TABLE_SIZE - 1
 (_STRENGTH, _POINTS, _ABOVE, _HIGHER, _ORDER, _RANK_POINTS, _BYTE_POINTS_0, _BYTE_POINTS_1,
  _BYTE_POINTS_2, _BYTE_POINTS_3, _LOW_BIT) = range(11)
 # fields of the context array ``ctx`` (int64)
-_TRUMP, _FREE, _OVERTRUMP_PARTNER, _NODES, _GENERATION = 0, 1, 2, 3, 4
+_TRUMP, _FREE, _OVERTRUMP_PARTNER, _NODES, _GENERATION, _LIMIT = 0, 1, 2, 3, 4, 5
 _DIX = DIX_DE_DER
 _INF = 1000
 
@@ -461,6 +461,7 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
     partner = ctx[_OVERTRUMP_PARTNER]
     shift = 8 * trump
     generation = ctx[_GENERATION]
+    limit = ctx[_LIMIT]
     rules_tag = (trump << 2) | (free << 4) | (partner << 5)
     base = depth
     st[depth, _F_SEAT] = seat
@@ -573,6 +574,8 @@ def _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, alpha, beta, 
                 decided = True
             if not decided:
                 ctx[_NODES] += 1
+                if limit > 0 and ctx[_NODES] > limit:
+                    return 0          # over the node limit: the callers give up (_exact)
                 st[depth, _F_ALPHA] = alpha
                 st[depth, _F_BETA] = beta
                 st[depth, _F_A0] = alpha
@@ -755,7 +758,8 @@ def _exact(hands, seat, n, led, best, best_seat, pts, tmask, rem, upper, guess, 
            ctx, tb, lt, tt, mv, st):  # pragma: no cover - compiled
     """The exact value of a position by null-window searches in ``0..upper``: with a
     ``guess`` inside, a probe at it, then steps of 1, 2, 4 and 8 from the bound found
-    towards the value, then bisection; without one, bisection."""
+    towards the value, then bisection; without one, bisection. -1 once the solve has
+    searched more than its node limit (``ctx[_LIMIT]``, 0 for none)."""
     low = 0
     high = upper
     step = 1
@@ -772,6 +776,8 @@ def _exact(hands, seat, n, led, best, best_seat, pts, tmask, rem, upper, guess, 
             step *= 2
         v = _search(hands, seat, n, led, best, best_seat, pts, tmask, rem, beta - 1, beta,
                     depth, ctx, tb, lt, tt, mv, st)
+        if ctx[_LIMIT] > 0 and ctx[_NODES] > ctx[_LIMIT]:
+            return -1                                   # over the node limit: no value
         if v < beta:
             high = v
             rising = False
@@ -785,7 +791,8 @@ def _exact(hands, seat, n, led, best, best_seat, pts, tmask, rem, upper, guess, 
 def _solve_root(hands, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb, lt, tt,
                 mv, st, out_groups, out_values):  # pragma: no cover - compiled
     """Value every group of legal cards of ``seat`` exactly (North-South's points);
-    write the groups and values to ``out_groups``/``out_values``, return their number."""
+    write the groups and values to ``out_groups``/``out_values``, return their number
+    (-1 when the node limit ``ctx[_LIMIT]`` was passed first)."""
     trump = ctx[_TRUMP]
     count = _moves(hands, seat, n, led, best, best_seat, tmask, 0, ctx, tb, lt, mv, 0)
     legal = _legal(hands[seat], seat, n, led, best, best_seat, trump, ctx[_FREE],
@@ -808,11 +815,16 @@ def _solve_root(hands, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb
             if hands[nseat] == 0:
                 v = gain + (_DIX if nseat & 1 == 0 else 0)
             else:
-                v = gain + _exact(hands, nseat, 0, 0, 0, 0, 0, 0, rem, upper - total,
-                                  guess - gain, 1, ctx, tb, lt, tt, mv, st)
+                v = _exact(hands, nseat, 0, 0, 0, 0, 0, 0, rem, upper - total,
+                           guess - gain, 1, ctx, tb, lt, tt, mv, st)
+                if v < 0:
+                    return -1                           # over the node limit
+                v += gain
         else:
             v = _exact(hands, (seat + 1) & 3, n + 1, nled, nbest, nseat, total,
                        tmask | bit, rem, upper, guess, 1, ctx, tb, lt, tt, mv, st)
+            if v < 0:
+                return -1                               # over the node limit
         guess = v
         hands[seat] ^= bit
         out_values[i] = v
@@ -845,7 +857,7 @@ class Core:
         self.stack = np.zeros((_DEPTH, _FRAME), dtype=np.int64)
         self.tables = [_tables(t) for t in range(4)]
         self.leaders = _leader_table()
-        self.ctx = np.zeros(5, dtype=np.int64)
+        self.ctx = np.zeros(6, dtype=np.int64)
         self.ctx[_GENERATION] = 1
         self.keep = True
         self.out_groups = np.zeros(8, dtype=np.int64)
@@ -853,8 +865,8 @@ class Core:
         self.held = np.zeros(4, dtype=np.int64)
 
     def solve(self, hands: list[int], trump: int, trick: list[int], leader: int,
-              undertrump_free: bool, overtrump_partner: bool
-              ) -> tuple[list[tuple[int, int]], int, int]:
+              undertrump_free: bool, overtrump_partner: bool, node_limit: int = 0
+              ) -> tuple[list[tuple[int, int]], int, int] | None:
         """Value every legal card of the seat to play.
 
         Args:
@@ -863,12 +875,15 @@ class Core:
             trick: the card indices of the current trick, leader first (0 to 3).
             leader: the seat index that led ``trick``.
             undertrump_free, overtrump_partner: the options R3.6 and R3.2.
+            node_limit: positions to search at most (0: no limit); a solve with a limit
+                starts on an empty table (a new generation), so whether it stays within
+                the limit depends on the position alone, never on earlier solves.
 
         Returns:
             ``(groups, upper, nodes)``: ``groups`` lists ``(bitmask of equivalent legal
             cards, North-South's card points from here)`` in search order; ``upper`` the
             card points still to be won (the trick, the hands, the dix de der); ``nodes``
-            the positions searched.
+            the positions searched. ``None`` when the node limit was passed first.
         """
         tb = self.tables[trump]
         ctx = self.ctx
@@ -876,7 +891,8 @@ class Core:
         ctx[_FREE] = int(undertrump_free)
         ctx[_OVERTRUMP_PARTNER] = int(overtrump_partner)
         ctx[_NODES] = 0
-        if not self.keep:
+        ctx[_LIMIT] = node_limit
+        if not self.keep or node_limit:
             ctx[_GENERATION] += 1
         n = len(trick)
         seat = (leader + n) & 3
@@ -900,6 +916,8 @@ class Core:
         count = _solve_root(held, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb,
                             self.leaders, self.tt, self.moves, self.stack, self.out_groups,
                             self.out_values)
+        if count < 0:
+            return None
         groups = [(int(self.out_groups[i]), int(self.out_values[i])) for i in range(count)]
         return groups, upper, int(ctx[_NODES])
 

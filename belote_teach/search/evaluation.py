@@ -50,6 +50,7 @@ from belote_teach.engine.observation import Observation
 from belote_teach.engine.rules import legal_plays
 from belote_teach.engine.scoring import DEAL_POINTS
 from belote_teach.engine.trick import Trick
+from belote_teach.search.errors import NodeLimitError
 from belote_teach.search.inference import PlayerModel
 from belote_teach.search.sampling import sample_worlds
 from belote_teach.search.tracking import Shown, Tracking, read_trick, shown_by, tracking_from
@@ -231,10 +232,15 @@ def playout(obs: Observation, world: World, card: Card, policy: Policy,
         played.add(chosen)
 
 
-def solved(obs: Observation, world: World) -> dict[Card, dict[Team, int]]:
+def solved(obs: Observation, world: World, node_limit: int | None = None
+           ) -> dict[Card, dict[Team, int]]:
     """Every legal card of ``obs.seat`` valued double dummy on ``world``
     (:func:`~belote_teach.search.solver.solve`): the card points (dix de der included) each
-    team wins from the current trick on when all four play perfectly from there."""
+    team wins from the current trick on when all four play perfectly from there.
+
+    Raises:
+        NodeLimitError: the solve needs more than ``node_limit`` positions searched.
+    """
     trick = obs.trick
     trump = obs.trump
     assert trick is not None and trump is not None
@@ -242,7 +248,8 @@ def solved(obs: Observation, world: World) -> dict[Card, dict[Team, int]]:
     # first position solved, not with every lesson and app that imports the coach
     from belote_teach.search.solver import solve
 
-    result = solve(world, trump, trick.cards, trick.leader, obs.rules)   # thread-safe
+    result = solve(world, trump, trick.cards, trick.leader, obs.rules,   # thread-safe
+                   node_limit=node_limit)
     total = trick.points + DIX_DE_DER + sum(points(c, trump) for cards in world.values()
                                            for c in cards)
     team = obs.seat.team
@@ -318,6 +325,10 @@ class Valuation:
             (:data:`~belote_teach.search.inference.CLUB_MODEL`): the worlds are drawn
             weighted by what it makes of their bids (R2) and leads (R3); ``None``: the
             hard facts only.
+        node_limit: the most positions a world's solve may search (``None``: no limit):
+            a world that needs more is left out of the result (a caller with a time
+            budget), the same worlds on every run (the limit does not depend on what was
+            solved before, :func:`~belote_teach.search.solver.solve`).
 
     Raises:
         ValueError: ``samples`` is below 1.
@@ -327,7 +338,8 @@ class Valuation:
 
     def __init__(self, obs: Observation, rng: random.Random, samples: int,
                  groups: Sequence[tuple[Card, ...]] | None = None,
-                 policy: Policy | None = None, *, model: PlayerModel | None = None) -> None:
+                 policy: Policy | None = None, *, model: PlayerModel | None = None,
+                 node_limit: int | None = None) -> None:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise ValueError(f"samples must be a whole number, 1 or more, got {samples!r}")
         assert obs.legal_plays is not None and obs.contract is not None
@@ -336,6 +348,7 @@ class Valuation:
         self._policy = policy if len(obs.hand) > SOLVER_CARDS else None
         self._rng = rng
         self._model = model
+        self._node_limit = node_limit
         self._worlds: list[World] = list(sample_worlds(obs, rng, samples, model=model))
         self._shown = shown_by(obs, obs.tricks)
         self._values: list[tuple[_GroupValue, ...] | None] = [None] * samples
@@ -414,10 +427,11 @@ class Valuation:
     def result(self, count: int | None = None) -> WorldValues:
         """The first ``count`` worlds (every world drawn when ``None``) valued (the rest
         done here, the ones another thread is on waited for), as :class:`WorldValues` in
-        the order the worlds were drawn.
+        the order the worlds were drawn, without those the node limit left out.
 
         Raises:
             ValueError: ``count`` is below 1 or above :attr:`samples`.
+            NodeLimitError: the node limit left every one of them out.
         """
         with self._lock:
             drawn = len(self._worlds)
@@ -431,7 +445,10 @@ class Valuation:
         with self._done:
             while any(v is None for v in self._values[:count]):
                 self._done.wait()
-            rows = [v for v in self._values[:count] if v is not None]
+            rows = [v for v in self._values[:count] if v]      # () is a world left out
+        if not rows:
+            assert self._node_limit is not None
+            raise NodeLimitError(self._node_limit)
         cards = list(self.obs.legal_plays.cards) if self.obs.legal_plays else []
         worth: dict[Card, list[int]] = {card: [] for card in cards}
         success: dict[Card, list[int]] = {card: [] for card in cards}
@@ -442,12 +459,13 @@ class Valuation:
                     worth[card].append(value)
                     success[card].append(reached)
                     margins[card] += margin
-        return WorldValues(count, {c: tuple(v) for c, v in worth.items()},
+        return WorldValues(len(rows), {c: tuple(v) for c, v in worth.items()},
                            {c: tuple(v) for c, v in success.items()},
-                           {c: margins[c] / count for c in cards})
+                           {c: margins[c] / len(rows) for c in cards})
 
     def _value(self, world: World) -> tuple[_GroupValue, ...]:
-        """Every group of ``self.groups`` valued on one world."""
+        """Every group of ``self.groups`` valued on one world (``()``: left out, its solve
+        over the node limit)."""
         obs = self.obs
         assert obs.contract is not None
         team = obs.seat.team
@@ -455,7 +473,12 @@ class Valuation:
         before = obs.points_won         # the completed plis (a deal in play: no dix de der)
         announced = announced_points(obs)
         belote = belote_points(obs, world)
-        exactly = solved(obs, world) if self._policy is None else None
+        exactly = None
+        if self._policy is None:
+            try:
+                exactly = solved(obs, world, self._node_limit)
+            except NodeLimitError:
+                return ()                                  # left out: over the node limit
         # a capot is worth capot_points instead of 162 (R6.5): a card that keeps it in
         # reach is worth the difference more on the worlds where the team still takes
         # every pli (on the solver's worlds only: a playout's capot would only add noise)
@@ -482,8 +505,8 @@ class Valuation:
 
 def value_cards(obs: Observation, rng: random.Random, samples: int,
                 groups: Sequence[tuple[Card, ...]] | None = None,
-                policy: Policy | None = None, *, model: PlayerModel | None = None
-                ) -> WorldValues:
+                policy: Policy | None = None, *, model: PlayerModel | None = None,
+                node_limit: int | None = None) -> WorldValues:
     """Every legal card of ``obs`` valued on the same ``samples`` sampled worlds, at once
     (:class:`Valuation` to share the work or start it early).
 
@@ -496,6 +519,8 @@ def value_cards(obs: Observation, rng: random.Random, samples: int,
             played out with it (:func:`playout`) instead of solved exactly.
         model: the other seats' model for the draw (:class:`Valuation`), ``None`` for the
             hard facts only.
+        node_limit: the most positions a world's solve may search; a world over it is
+            left out (:class:`Valuation`).
 
     Returns:
         The :class:`WorldValues` of every legal card (equivalent cards share values).
@@ -504,5 +529,7 @@ def value_cards(obs: Observation, rng: random.Random, samples: int,
         ValueError: ``samples`` is below 1.
         InvalidPositionError: no world is consistent with ``obs``.
         ModelError: ``model`` is not a PlayerModel.
+        NodeLimitError: the node limit left every world out.
     """
-    return Valuation(obs, rng, samples, groups, policy, model=model).result()
+    return Valuation(obs, rng, samples, groups, policy, model=model,
+                     node_limit=node_limit).result()

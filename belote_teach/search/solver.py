@@ -90,8 +90,9 @@ from belote_teach.engine.errors import InvalidPositionError
 from belote_teach.engine.rules import RuleSet, legal_plays
 from belote_teach.engine.trick import Trick
 from belote_teach.search._solver_core import Core
+from belote_teach.search.errors import NodeLimitError
 
-__all__ = ["Hands", "SolveResult", "solve"]
+__all__ = ["Hands", "NodeLimitError", "SolveResult", "solve"]
 
 #: The four hands as :func:`solve` reads them, ``{seat: cards}``: seats as :class:`Seat`
 #: or notation (``"N"``...), cards as :class:`Card` or notation (``"QD"``). Three
@@ -190,7 +191,8 @@ def _check_trick(masks: Mapping[Seat, int], hands: Mapping[Seat, tuple[Card, ...
 
 def solve(hands: Hands, trump: Suit | str,
           trick: Iterable[Card | str] = (), leader: Seat | str | None = None,
-          rules: RuleSet | str | Mapping[str, object] | None = None) -> SolveResult:
+          rules: RuleSet | str | Mapping[str, object] | None = None, *,
+          node_limit: int | None = None) -> SolveResult:
     """Solve a position double dummy: the value of every legal card of the seat to play.
 
     Args:
@@ -202,6 +204,10 @@ def solve(hands: Hands, trump: Suit | str,
             the one after the last card of ``trick`` (R2.8, counter-clockwise).
         rules: a RuleSet, preset name or mapping of options over ``classic`` (R7); only
             ``undertrump`` (R3.6) and ``overtrump_partner_on_trump_lead`` (R3.2) matter.
+        node_limit: the most positions to search (``None``: no limit). A solve with a
+            limit starts on an empty transposition table, so whether a position fits in
+            it depends on the position alone (not on what this thread solved before):
+            a caller with a time budget gets the same answer on every run.
 
     Returns:
         A :class:`SolveResult`: ``values`` maps each legal card (R3) of the seat to play,
@@ -216,8 +222,14 @@ def solve(hands: Hands, trump: Suit | str,
             played to it hold one card fewer than the others); more than 8 cards a hand;
             a card of ``trick`` that its player could not legally play (a revoke, R3.8).
         InvalidRuleSetError: ``rules`` is invalid.
+        NodeLimitError: more than ``node_limit`` positions searched before every value.
+        ValueError: ``node_limit`` is not a whole number of 1 or more.
     """
     start = time.perf_counter()
+    if node_limit is not None and (isinstance(node_limit, bool) or not isinstance(
+            node_limit, int) or node_limit < 1):
+        raise ValueError(f"node_limit must be a whole number of positions, 1 or more, or "
+                         f"None, got {node_limit!r}")
     ruleset = RuleSet.from_spec(rules)
     trump_suit = Suit.parse(trump)
     if leader is None:
@@ -272,9 +284,14 @@ def solve(hands: Hands, trump: Suit | str,
         masks[seat_index(seat)] = by_seat[seat] = mask
     _check_trick(by_seat, parsed, trump_suit, lead_seat, trick_cards, trick_indices, ruleset)
 
-    groups, upper, nodes = _core().solve(
+    solved = _core().solve(
         masks, suit_index(trump_suit), trick_indices, seat_index(lead_seat),
-        ruleset.undertrump == "free", ruleset.overtrump_partner_on_trump_lead)
+        ruleset.undertrump == "free", ruleset.overtrump_partner_on_trump_lead,
+        node_limit or 0)
+    if solved is None:
+        assert node_limit is not None
+        raise NodeLimitError(node_limit)
+    groups, upper, nodes = solved
     team_ns = seat_index(to_play) & 1 == 0
     values_ns = {member: v for group, v in groups for member in mask_indices(group)}
     values = {card: (values_ns[index] if team_ns else upper - values_ns[index])

@@ -19,10 +19,17 @@ from belote_teach.players import (
     ExpertPlayer,
     Player,
     Technique,
+    expert,
     make_player,
     play_deal,
 )
-from belote_teach.players.expert import WORLD_MODEL, WORLDS, bid_chances, worlds_for
+from belote_teach.players.expert import (
+    NODE_LIMIT,
+    WORLD_MODEL,
+    WORLDS,
+    bid_chances,
+    worlds_for,
+)
 from belote_teach.search.evaluation import SOLVES, samples_for, value_cards
 from belote_teach.search.solver import solve
 
@@ -164,8 +171,8 @@ def test_worlds_solved_at_every_trick() -> None:
     """Deal 1 played by club players: at every position of the first three tricks where
     cards differ, the expert solves :data:`WORLDS` worlds (by hand size, leading or
     following) at tricks 1 and 2, 32 from trick 3 on, and plays a card of the best
-    margin over exactly those worlds, drawn with :data:`WORLD_MODEL` (the club player's
-    card when it is among them)."""
+    margin over exactly those worlds, drawn with :data:`WORLD_MODEL`, but those over
+    :data:`NODE_LIMIT` (the club player's card when it is among them)."""
     deal = Deal.new(S, rng=1)
     while deal.phase.is_bidding:
         turn = deal.turn
@@ -185,8 +192,9 @@ def test_worlds_solved_at_every_trick() -> None:
             assert worlds_for(obs) == wanted
             seen[len(obs.hand), leading] = wanted
             values = value_cards(obs, random.Random(len(deal.actions)), wanted,
-                                 model=WORLD_MODEL)
-            assert all(len(v) == wanted for v in values.worth.values())   # every one solved
+                                 model=WORLD_MODEL, node_limit=NODE_LIMIT.get(len(obs.hand)))
+            assert all(len(v) == values.samples for v in values.worth.values())
+            assert 0 < values.samples <= wanted       # all but those over the node limit
             margin = values.margin
             decision = player.choose_card(obs, random.Random(len(deal.actions)))
             best = [c for c in obs.legal_plays.cards if margin[c] == max(margin.values())]
@@ -273,3 +281,19 @@ def test_take_threshold_is_checked(wrong: float) -> None:
     assert ExpertPlayer(0.6).take_threshold == 0.6
     with pytest.raises(ValueError, match="take_threshold"):
         ExpertPlayer(wrong)
+
+
+def test_with_every_world_over_the_node_limit_the_club_card_is_played(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The entame of deal 1 with a node limit no world fits in: the expert does not stall
+    or fail, it plays the club player's card, with the club player's reason."""
+    deal = Deal.new(S, rng=1)
+    while deal.phase.is_bidding:
+        turn = deal.turn
+        assert turn is not None
+        deal.bid(CLUB.choose_bid(deal.observation(turn), random.Random(0)).action, seat=turn)
+    obs = deal.observation(deal.turn)
+    assert len(obs.hand) == 8 and samples_for(obs) > 0
+    club = CLUB.choose_card(obs, random.Random(0))
+    monkeypatch.setattr(expert, "NODE_LIMIT", {8: 1, 7: 1})
+    assert ExpertPlayer().choose_card(obs, random.Random(0)) == club

@@ -15,6 +15,7 @@ from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.observation import Observation
 from belote_teach.players.club import ClubPlayer
 from belote_teach.search import evaluation
+from belote_teach.search.errors import NodeLimitError
 from belote_teach.search.evaluation import (
     MAX_SAMPLES,
     MIN_SAMPLES,
@@ -204,3 +205,20 @@ def test_a_playout_policy_values_the_first_tricks_by_playouts() -> None:
     assert played_out.worth != solved_values.worth
     for values in played_out.worth.values():
         assert all(0 <= v <= 162 for v in values)
+
+
+def test_worlds_over_the_node_limit_are_left_out() -> None:
+    """The entame's worlds with a node limit: those whose solve needs more positions are
+    left out, the others keep their values, in the order drawn, the same on every run;
+    with every world over the limit, NodeLimitError."""
+    obs = _positions(PLAYED[0])[0]
+    assert len(obs.hand) == 8 and not obs.trick.cards
+    every = value_cards(obs, random.Random(3), 12)
+    kept = value_cards(obs, random.Random(3), 12, node_limit=250_000)
+    assert 0 < kept.samples < every.samples == 12
+    for card, values in kept.worth.items():
+        rest = iter(every.worth[card])
+        assert all(any(v == w for w in rest) for v in values)   # a subsequence, in order
+    assert value_cards(obs, random.Random(3), 12, node_limit=250_000) == kept
+    with pytest.raises(NodeLimitError):
+        value_cards(obs, random.Random(3), 12, node_limit=1)

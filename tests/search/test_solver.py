@@ -25,6 +25,7 @@ from belote_teach.engine.errors import InvalidCardError, InvalidPositionError, I
 from belote_teach.engine.rules import RuleSet, legal_plays
 from belote_teach.engine.trick import Trick
 from belote_teach.search._solver_core import group_leaders as _group_leaders
+from belote_teach.search.errors import NodeLimitError
 from belote_teach.search.solver import SolveResult, solve
 
 HERE = Path(__file__).resolve().parents[1]
@@ -449,3 +450,33 @@ def test_values_do_not_depend_on_what_was_solved_before() -> None:
     assert forward == [solve(*p).values for p in positions]     # this thread's table
     small = [w for k in range(4) for w in worlds_of(rng, 4, 3, OPTIONS[k])]
     assert in_a_new_thread(small) == [brute_force(*p) for p in small]
+
+
+def _full_deal(seed: int) -> dict[Seat, list[Card]]:
+    cards = list(DECK)
+    random.Random(seed).shuffle(cards)
+    return {seat: cards[8 * k:8 * k + 8] for k, seat in enumerate(Seat)}
+
+
+def test_a_solve_over_its_node_limit_is_refused_whatever_was_solved_before() -> None:
+    """A limited solve starts on an empty table: the positions it searches are those of
+    the position alone. With that many as its limit it gives the exact values; with one
+    fewer it refuses, before and after other deals warmed the table."""
+    hands = _full_deal(27)
+    exact = solve(hands, "H", [], "S")
+    cold = solve(hands, "H", [], "S", node_limit=10**9)
+    assert cold.values == exact.values and cold.nodes > 100_000
+    for warm in (None, 3, 4):
+        if warm is not None:
+            solve(_full_deal(warm), "H", [], "S")
+            solve(hands, "H", [], "S")                  # the same deal, warm: fewer nodes
+        assert solve(hands, "H", [], "S", node_limit=cold.nodes).values == exact.values
+        with pytest.raises(NodeLimitError, match=f"more than {cold.nodes - 1} positions"):
+            solve(hands, "H", [], "S", node_limit=cold.nodes - 1)
+    assert solve(hands, "H", [], "S").values == exact.values   # the table still sound
+
+
+@pytest.mark.parametrize("limit", [0, -5, 2.5, True, "1000"])
+def test_a_bad_node_limit_is_named(limit: object) -> None:
+    with pytest.raises(ValueError, match="node_limit must be a whole number"):
+        solve(_full_deal(1), "H", [], "S", node_limit=limit)  # type: ignore[arg-type]
