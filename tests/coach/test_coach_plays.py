@@ -380,7 +380,7 @@ def test_a_small_loss_that_sinks_the_contract_is_a_mistake() -> None:
     assert ("It changes the outcome of the contract: your team reaches its goal in 100% of "
             "these deals with 7♠, only 0% with Q♠.") in bad.explanation("en")
     assert ("Elle change l'issue du contrat\u00a0: ton équipe atteint son but dans 100\u00a0% de "
-            "ces donnes avec 7♠, seulement 0\u00a0% avec D♠.") in bad.explanation("fr")
+            "ces donnes avec le 7♠, seulement 0\u00a0% avec la D♠.") in bad.explanation("fr")
     assert "3 points" in bad.explanation("en") and "3 points" in bad.explanation("fr")
 
 
