@@ -485,15 +485,16 @@ class PendingEvaluation:
         with self._lock:
             if self._result is None:
                 self._result = self._settle(background=False)
+            assert self._result is not None           # the counts are never empty
             return self._result
 
     def _run(self) -> None:
         self._settle(background=True)
 
-    def _settle(self, *, background: bool) -> Evaluation:
+    def _settle(self, *, background: bool) -> Evaluation | None:
         """The evaluation on the first count of :attr:`_counts` that leaves no verdict in
-        doubt (the last one otherwise): each count's worlds valued, then judged once. In
-        the background, gives up (returning the last judged) when stopped."""
+        doubt (the last one otherwise): each count's worlds valued, then judged once.
+        In the background, ``None`` once stopped (the position was left)."""
         valuation = self._valuation
         assert valuation is not None
         judged: Evaluation | None = None
@@ -502,12 +503,11 @@ class PendingEvaluation:
             while not (background and self._stopped.is_set()) and valuation.step(count):
                 pass
             if background and self._stopped.is_set():
-                break
+                return None
             judged = self._judged_at(count)
             if not judged.doubtful:
                 break
-        assert judged is not None or background
-        return judged  # type: ignore[return-value]
+        return judged
 
     def _judged_at(self, count: int) -> Evaluation:
         """The judgement on the first ``count`` worlds, made once whichever thread asks."""
@@ -791,7 +791,8 @@ def evaluate(observation: Observation, *, rng: random.Random, samples: int | Non
         observation: the learner's :class:`~belote_teach.engine.observation.Observation` at
             their turn in phase PLAY (``legal_plays`` set); never a deal.
         rng: the only source of chance (world sampling); same seed, same evaluation.
-        samples: worlds to sample (default :func:`samples_for`).
+        samples: worlds to sample, exactly (default: :data:`~belote_teach.search.evaluation.SOLVES`
+            for the hand, doubled up to :data:`MAX_WORLDS` while a verdict is in doubt).
 
     Returns:
         An :class:`Evaluation` (frozen).
@@ -834,7 +835,8 @@ def review(observation: Observation, card: Card | str, *, rng: random.Random | N
         card: the card the learner chose (a :class:`Card` or notation).
         rng: the only source of chance (world sampling); same seed, same review.
             Needed unless ``evaluation`` is given.
-        samples: worlds to sample (default :func:`samples_for`).
+        samples: worlds to sample, exactly (default: :data:`~belote_teach.search.evaluation.SOLVES`
+            for the hand, doubled up to :data:`MAX_WORLDS` while a verdict is in doubt).
         evaluation: the position's :func:`evaluate` result, to judge from its worlds
             (then nothing is sampled and ``rng`` is not used).
 
@@ -904,7 +906,8 @@ def hint(observation: Observation, *, rng: random.Random | None = None,
         observation: as for :func:`review`.
         rng: the only source of chance; same seed, same hint. Needed unless
             ``evaluation`` is given.
-        samples: worlds to sample (default :func:`samples_for`).
+        samples: worlds to sample, exactly (default: :data:`~belote_teach.search.evaluation.SOLVES`
+            for the hand, doubled up to :data:`MAX_WORLDS` while a verdict is in doubt).
         evaluation: the position's :func:`evaluate` result: the hint names the card that
             :func:`review` with the same evaluation grades ``BEST``.
 
