@@ -12,10 +12,12 @@ by club players. At every card of every seat (the learner may sit anywhere) the 
 the club player chooses and ``hint``, each with the default number of worlds
 (each solved exactly: :data:`belote_teach.search.evaluation.SOLVES` worlds, doubled up to
 :data:`belote_teach.coach.plays.MAX_WORLDS` while a verdict is in doubt) and a
-fresh ``random.Random``. With ``--think S`` the review's evaluation is started S seconds
-before it, in the background (:class:`belote_teach.coach.plays.PendingEvaluation`, as the
-table starts it at the learner's turn), so the figure is the wait after a learner who
-thought S seconds. Positions with a
+fresh ``random.Random``. The review is made as the table makes it: from a
+:class:`belote_teach.coach.plays.PendingEvaluation` whose ``result(card)`` waits only for
+the reviewed card's verdict (more worlds only while that card is in doubt). With
+``--think S`` the evaluation is started S seconds before the review, in the background
+(as the table starts it at the learner's turn), so the figure is the wait after a
+learner who thought S seconds; ``--think 0`` is a click at once. Positions with a
 single legal card (or only equivalent ones) are answered without sampling and are left
 out of the figures. One core (the process is pinned to one CPU where the OS allows).
 
@@ -68,15 +70,14 @@ def measure(deals: int, seed: int, think: float = 0.0) -> dict[int, dict[str, li
             card = club.choose_card(obs, random.Random(i)).action
             if evaluation.samples_for(obs):
                 trick = len(obs.tricks) + 1
+                start = time.perf_counter()
+                pending = plays.PendingEvaluation(obs, rng=random.Random(i))
                 if think > 0:                        # the coach started at the turn
-                    pending = plays.PendingEvaluation(obs, rng=random.Random(i))
                     pending.in_background()
                     time.sleep(think)
                     start = time.perf_counter()
-                    got = plays.review(obs, card, evaluation=pending.result())
-                else:
-                    start = time.perf_counter()
-                    got = plays.review(obs, card, rng=random.Random(i))
+                # as the table does: the review waits only for its own card's verdict
+                got = plays.review(obs, card, evaluation=pending.result(card))
                 middle = time.perf_counter()
                 plays.hint(obs, rng=random.Random(i))
                 end = time.perf_counter()

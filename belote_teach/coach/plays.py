@@ -116,6 +116,7 @@ from belote_teach.engine.rules import LegalPlays
 from belote_teach.engine.trick import Trick
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
+from belote_teach.search.background import run_in_background
 from belote_teach.search.evaluation import Valuation, WorldValues, equivalent_groups, samples_for
 from belote_teach.search.inference import CLUB_MODEL
 from belote_teach.search.tracking import Tracking, track
@@ -468,10 +469,13 @@ class PendingEvaluation:
         return self._valuation.ready / self._valuation.samples
 
     def in_background(self) -> None:
-        """Start valuing the worlds in a background thread, as far as the verdicts need
-        (nothing to do when the evaluation needs no world)."""
+        """Start valuing the worlds in the search's background thread
+        (:func:`~belote_teach.search.background.run_in_background`, its solver table
+        kept warm from one position to the next), as far as the verdicts need (nothing
+        to do when the evaluation needs no world); the work of a position left behind
+        (:meth:`stop`) ends at its next world."""
         if self._valuation is not None and self._result is None:
-            threading.Thread(target=self._run, name="belote-coach", daemon=True).start()
+            run_in_background(self._run)
 
     def stop(self) -> None:
         """Stop the background work (the position was left); :meth:`result` still
@@ -480,21 +484,38 @@ class PendingEvaluation:
         if self._valuation is not None:
             self._valuation.stop()
 
-    def result(self) -> Evaluation:
-        """The finished :class:`Evaluation` (the worlds left valued now), computed once."""
+    def result(self, card: Card | None = None) -> Evaluation:
+        """The finished :class:`Evaluation` (the worlds left valued now), computed once:
+        the later calls return the same.
+
+        With ``card`` (the card a review is about, a legal one), the evaluation stops at
+        the first count of worlds that leaves that card's verdict out of doubt, even
+        when another card's is still in doubt: a review waits only for its own verdict.
+        The count depends on the worlds alone, never on how far the background got.
+
+        Raises:
+            ValueError: ``card`` is not a legal card of the position.
+        """
+        legal = self.observation.legal_plays
+        assert legal is not None
+        if card is not None and card not in legal.cards:
+            raise ValueError(f"card must be a legal card of the position "
+                             f"({' '.join(map(str, legal.cards))}), got {card}")
         with self._lock:
             if self._result is None:
-                self._result = self._settle(background=False)
+                self._result = self._settle(background=False, card=card)
+                self.stop()                   # what the background would add is not used
             assert self._result is not None           # the counts are never empty
             return self._result
 
     def _run(self) -> None:
         self._settle(background=True)
 
-    def _settle(self, *, background: bool) -> Evaluation | None:
+    def _settle(self, *, background: bool, card: Card | None = None) -> Evaluation | None:
         """The evaluation on the first count of :attr:`_counts` that leaves no verdict in
-        doubt (the last one otherwise): each count's worlds valued, then judged once.
-        In the background, ``None`` once stopped (the position was left)."""
+        doubt, or with ``card`` that card's (the last count otherwise): each count's
+        worlds valued, then judged once. In the background, ``None`` once stopped (the
+        position was left)."""
         valuation = self._valuation
         assert valuation is not None
         judged: Evaluation | None = None
@@ -505,7 +526,8 @@ class PendingEvaluation:
             if background and self._stopped.is_set():
                 return None
             judged = self._judged_at(count)
-            if not judged.doubtful:
+            in_doubt = judged.doubtful if card is None else judged.doubtful & {card}
+            if not in_doubt:
                 break
         return judged
 

@@ -430,7 +430,7 @@ class TableSession:
         if refused:                         # the rule explained, in the learner's language
             return Feedback(False, refused[0].explanation(self.lang),
                             wording=refused[0].explanation)
-        reviews = (plays.review(obs, parsed, evaluation=self._evaluation()), *said) \
+        reviews = (plays.review(obs, parsed, evaluation=self._evaluation(parsed)), *said) \
             if self.coaching else ()
         self._live.play(parsed, seat=self.learner, announce=tuple(announce), belote=belote)
         self._keep(obs, reviews)
@@ -619,12 +619,14 @@ class TableSession:
                                                                rng=self._chance()))
         return self._pending[1]
 
-    def _evaluation(self) -> plays.Evaluation:
+    def _evaluation(self, card: Card | None = None) -> plays.Evaluation:
         """The coach's evaluation of the learner's card now (:func:`plays.evaluate`, with
         :meth:`_chance`), computed once per position, completed here if
         :meth:`think_ahead` has not finished it: the hint and the review of the card
-        played there read the same one."""
-        return self._pending_now().result()
+        played there read the same one. For the review of ``card`` (no hint asked
+        before), only as far as that card's verdict needs
+        (:meth:`plays.PendingEvaluation.result`)."""
+        return self._pending_now().result(card)
 
     def _check_turn(self, what: str, *, bidding: bool) -> None:
         deal = self.deal

@@ -470,3 +470,61 @@ def test_the_worlds_double_while_a_verdict_is_in_doubt() -> None:
     assert ev.samples == 64 and not ev.doubtful
     assert ev == plays.evaluate(obs, rng=random.Random(1))
     assert plays.evaluate(obs, rng=random.Random(1), samples=32).samples == 32
+
+
+def _deal_21_trick_5() -> Observation:
+    """South's view at trick 5 of deal 21 (club bidding and play): on the first 32 worlds
+    of ``random.Random(1)`` one card's verdict is in doubt."""
+    deal = club_bid(21)
+    while not (deal.turn is S and len(deal.hand(S)) == 4):
+        deal.play(CLUB.choose_card(deal.observation(deal.turn), random.Random(0)).action)
+    return deal.observation(S)
+
+
+def test_a_review_waits_only_for_its_own_cards_verdict() -> None:
+    """``result(card)`` stops at the first count of worlds that leaves that card out of
+    doubt: the card in doubt on 32 worlds gets 64, a card that is not gets 32, and either
+    result is then the evaluation's (computed once, a later hint reads the same)."""
+    obs = _deal_21_trick_5()
+    probe = plays.PendingEvaluation(obs, rng=random.Random(1))
+    assert probe._valuation is not None
+    early = plays._judge(obs, probe._decision, probe._valuation.result(32))
+    (doubtful,) = early.doubtful
+    sure = next(c for c in early.legal.cards if c not in early.doubtful)
+
+    pending = plays.PendingEvaluation(obs, rng=random.Random(1))
+    ev = pending.result(sure)
+    assert ev.samples == 32 and ev == early
+    assert pending.result() is ev and pending.result(doubtful) is ev
+    assert hint(obs, evaluation=ev).card == review(obs, ev.best[0], evaluation=ev).card
+    assert review(obs, ev.best[0], evaluation=ev).verdict is Verdict.BEST
+
+    in_doubt = plays.PendingEvaluation(obs, rng=random.Random(1)).result(doubtful)
+    assert in_doubt.samples == 64 and doubtful not in in_doubt.doubtful
+    assert in_doubt == plays.evaluate(obs, rng=random.Random(1))
+
+
+def test_a_review_of_a_card_not_in_the_hand_is_refused_and_changes_nothing() -> None:
+    obs = _deal_21_trick_5()
+    pending = plays.PendingEvaluation(obs, rng=random.Random(1))
+    stranger = next(c for c in DECK if c not in obs.hand)
+    with pytest.raises(ValueError, match=r"card must be a legal card of the position .*"
+                       + str(stranger)):
+        pending.result(stranger)
+    assert pending.result() == plays.evaluate(obs, rng=random.Random(1))
+
+
+def test_the_background_work_runs_on_one_thread_whose_solver_table_stays() -> None:
+    """Evaluations started in the background, one position after another, share one
+    thread (its solver memory allocated once), and give what the foreground gives."""
+    import threading
+
+    obs = _deal_21_trick_5()
+    first = plays.PendingEvaluation(obs, rng=random.Random(1))
+    first.in_background()
+    second = plays.PendingEvaluation(obs, rng=random.Random(2))
+    second.in_background()
+    assert first.result() == plays.evaluate(obs, rng=random.Random(1))
+    assert second.result() == plays.evaluate(obs, rng=random.Random(2))
+    workers = [t for t in threading.enumerate() if t.name == "belote-search"]
+    assert len(workers) == 1 and workers[0].daemon
