@@ -11,11 +11,13 @@ by club players (real deals, not random positions). At each trick, the first ``p
 positions (any seat to play) with two legal cards or more that differ (equivalent cards
 counted once) are judged twice:
 
-* **the coach**: :func:`belote_teach.coach.plays.evaluate` with its default worlds
-  (:data:`belote_teach.search.evaluation.SOLVES`, doubled up to
+* **the coach**: a :class:`belote_teach.coach.plays.PendingEvaluation` with its default
+  worlds (:data:`belote_teach.search.evaluation.SOLVES`, doubled up to
   :data:`belote_teach.coach.plays.MAX_WORLDS` while a verdict is in doubt, each solved
-  exactly), then :func:`belote_teach.coach.plays.review` of every legal card on that
-  evaluation;
+  exactly); every legal card is reviewed as the table reviews the card played, on the
+  first count of those worlds that leaves that card out of doubt
+  (``PendingEvaluation.result(card)``), and the hint is the best card once no card is
+  in doubt (``result()``);
 * **the reference**: :func:`belote_teach.search.evaluation.value_cards` on ``reference``
   other worlds (256 by default, another chance than the coach's, drawn from the same
   posterior: :data:`belote_teach.search.inference.CLUB_MODEL`), each solved exactly by
@@ -27,6 +29,9 @@ For each legal card, its *gap* is the reference's best average minus the card's.
   points of the reference's best (gap <= 4);
 * **missed**: the coach says ``BEST`` or ``ALSO_GOOD`` of a card 10 points or more below
   it (gap >= 10).
+
+* **hint missed**: the hint names a card 10 points or more below the reference's best
+  (over the positions).
 
 Each rate is given over the cards it can happen to (false blame over the cards within 4
 points, missed over the cards 10 or more below), per trick and in all, with the count.
@@ -75,6 +80,7 @@ class Trick:
     blamed: int = 0          # of those, blamed by the coach
     far: int = 0             # cards BELOW or more under the reference's best
     praised: int = 0         # of those, praised by the coach
+    hinted_far: int = 0      # positions whose hint names a card BELOW or more under it
     seconds: list[float] = field(default_factory=list)
     worlds: list[int] = field(default_factory=list)
 
@@ -85,6 +91,7 @@ class Trick:
         self.blamed += other.blamed
         self.far += other.far
         self.praised += other.praised
+        self.hinted_far += other.hinted_far
         self.seconds += other.seconds
         self.worlds += other.worlds
 
@@ -119,7 +126,8 @@ def judge(seed: int, per_trick: int, reference: int) -> dict[int, Trick]:
     for k, obs in enumerate(positions(seed, per_trick)):
         trick = counts[len(obs.tricks) + 1]
         start = time.perf_counter()
-        ev = plays.evaluate(obs, rng=random.Random(f"coach:{seed}:{k}"))
+        pending = plays.PendingEvaluation(obs, rng=random.Random(f"coach:{seed}:{k}"))
+        ev = pending.result()                           # as a hint judges: every card
         trick.seconds.append(time.perf_counter() - start)
         trick.worlds.append(ev.samples)
         truth = evaluation.value_cards(obs, random.Random(f"reference:{seed}:{k}"), reference,
@@ -127,9 +135,15 @@ def judge(seed: int, per_trick: int, reference: int) -> dict[int, Trick]:
         cards = list(ev.legal.cards)
         top = max(truth.average(c) for c in cards)
         trick.positions += 1
+        trick.hinted_far += top - truth.average(ev.best[0]) >= BELOW
         for card in cards:
             gap = top - truth.average(card)
-            verdict = plays.review(obs, card, evaluation=ev).verdict
+            # as the table reviews a card played: on the first count of worlds that
+            # leaves that card out of doubt (PendingEvaluation.result(card)); the worlds
+            # are those valued above, so nothing is solved again
+            own = pending._settle(background=False, card=card)
+            assert own is not None
+            verdict = plays.review(obs, card, evaluation=own).verdict
             if gap <= WITHIN:
                 trick.near += 1
                 trick.blamed += verdict in BLAMED
@@ -194,7 +208,7 @@ def main() -> None:
           f"{args.per_trick} position(s) a trick, reference {args.reference} solved worlds, "
           f"{time.perf_counter() - start:.0f} s")
     print("trick  positions  false blame (gap <= 4)   missed (gap >= 10)      "
-          "worlds  coach ms median / p95")
+          "hint missed             worlds  coach ms median / p95")
     overall = Trick()
     for t in range(1, 9):
         c = total[t]
@@ -203,9 +217,10 @@ def main() -> None:
         timing = (f"{statistics.fmean(c.worlds):6.0f}  {statistics.median(ms):7.0f} / "
                   f"{percentile(ms, 0.95):5.0f}" if ms else "      -")
         print(f"{t:5}  {c.positions:9}  {rate(c.blamed, c.near):22}  "
-              f"{rate(c.praised, c.far):22}  {timing}")
+              f"{rate(c.praised, c.far):22}  {rate(c.hinted_far, c.positions):22}  {timing}")
     print(f"  all  {overall.positions:9}  {rate(overall.blamed, overall.near):22}  "
-          f"{rate(overall.praised, overall.far):22}")
+          f"{rate(overall.praised, overall.far):22}  "
+          f"{rate(overall.hinted_far, overall.positions):22}")
     print("Targets: false blame <= 2 %, missed <= 2 %, at every trick.")
 
 

@@ -2,7 +2,7 @@
 // the feedback) and reports a click on a card as a message {card: "JH", position: token}
 // (an event, never merged or dropped like a trait that already holds that value), the
 // token being the "position" the kernel drew with these parts, so that a click made on an
-// earlier drawing is known as such. Cards are <button>s, so Enter and Space work too. Once
+// earlier drawing is known as such; the kernel answers each click with {handled: true}. Cards are <button>s, so Enter and Space work too. Once
 // drawn, the board says so ({shown: true}): the table waits for it before the computers
 // play, so that the learner sees every card.
 const PARTS = ["table_html", "hand_html", "feedback_html"];
@@ -58,10 +58,22 @@ function render({ model, el }) {
   model.on("change:hand_html", stamp);
   model.on("change:position", stamp);
 
+  // A card clicked is lifted at once and the board marked busy, so the learner sees the
+  // click taken while the kernel (the coach's review) answers; the kernel says when it
+  // has handled the click ({handled: true}, after its redraw), which lifts the marks
+  // whatever the answer (a card played, refused, or a click ignored).
+  function settle() {
+    el.classList.remove("bt-busy");
+    for (const chosen of el.querySelectorAll(".bt-chosen")) chosen.classList.remove("bt-chosen");
+  }
+  model.on("msg:custom", (message) => { if (message && message.handled) settle(); });
+
   el.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-card]");
     if (!button || button.disabled || !el.contains(button)) return;
     const drawing = event.timeStamp >= seen.at ? seen : before;
+    button.classList.add("bt-chosen");
+    el.classList.add("bt-busy");
     model.send({ card: button.dataset.card, position: drawing.token });
   });
   model.send({ shown: true });

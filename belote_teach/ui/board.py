@@ -154,7 +154,9 @@ class CardBoard(anywidget.AnyWidget):
 
     def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
         """A message from the browser: a click ``{"card": notation, "position": token}``,
-        or ``{"shown": true}`` once the board is drawn; anything else is ignored."""
+        answered with ``{"handled": true}`` once the owner has handled it (the browser
+        marks the card clicked until then), or ``{"shown": true}`` once the board is
+        drawn; anything else is ignored."""
         if not isinstance(content, dict):
             return
         if content.get("shown") is True:
@@ -170,6 +172,7 @@ class CardBoard(anywidget.AnyWidget):
             self.selected = card
         finally:
             self.clicked_position = None
+            self.send({"handled": True})       # the browser lifts its "busy" marks
 
 
 @dataclass(frozen=True, repr=False)

@@ -157,3 +157,43 @@ def test_a_click_on_the_drawing_before_is_ignored_at_pace_zero(page: Page,
     set_pace(page, 0.0)
     for delay in (0.0, 0.15):
         _click_twice(page, delay, only_old=True)
+
+
+#: Click the card ``notation`` and say, in the same moment, whether the page marks it as
+#: taken (the card lifted, the board busy) before the kernel has answered.
+CLICK_MARKED = """
+(card) => {
+  const button = document.querySelector(`.bt-part-hand button[data-card="${card}"]`);
+  button.click();
+  return { chosen: button.classList.contains('bt-chosen'),
+           busy: !!document.querySelector('.bt-root.bt-busy') };
+}
+"""
+#: Whether any mark of a click waiting for the kernel is left on the page.
+MARKS_LEFT = "() => document.querySelectorAll('.bt-chosen, .bt-busy').length"
+
+
+def test_a_card_clicked_is_marked_at_once_and_unmarked_once_answered(
+        page: Page, voila: VoilaServer) -> None:
+    """The card the learner clicks is lifted and the board shows it is busy at once,
+    before the kernel (the coach's review) answers; once it has answered, refusing a card
+    (one that may not be played) or playing one, no mark is left."""
+    _open(page, voila)
+    set_pace(page, 0.0)
+    refused = False
+    for _ in range(8):
+        now = _learner_to_play(page)
+        dim = [card for card in now["hand"] if card not in now["clickable"]]
+        if dim:                          # a card the rules refuse: the rule is explained
+            assert page.evaluate(CLICK_MARKED, dim[0]) == {"chosen": True, "busy": True}
+            page.wait_for_function(f"() => {MARKS_LEFT}() === 0", timeout=30_000)
+            assert dim[0] in shown(page)["hand"]
+            refused = True
+        first = now["clickable"][0]
+        assert page.evaluate(CLICK_MARKED, first) == {"chosen": True, "busy": True}
+        page.wait_for_function(
+            "first => !window.__btShown().hand.includes(first)", arg=first, timeout=60_000)
+        page.wait_for_function(f"() => {MARKS_LEFT}() === 0", timeout=30_000)
+        if refused:
+            break
+    assert refused, "no card the rules refuse came up in 8 of the learner's turns"

@@ -428,3 +428,27 @@ def test_a_click_message_from_the_browser_reaches_the_owner_every_time() -> None
     board._handle_custom_msg("JH", [])
     assert clicks == ["JH", "JH"]
     assert "selected" not in board.keys       # an event, not a synced state
+
+
+def test_a_board_answers_each_click_once_handled_even_a_refused_one(monkeypatch) -> None:
+    """The browser marks a card clicked until the kernel answers ``{"handled": True}``:
+    the answer comes after the owner has handled the click, whatever it did with it,
+    and a message that is no click gets none."""
+    board = CardBoard(position="p1")
+    sent: list[object] = []
+    seen: list[tuple[str, list[object]]] = []
+    monkeypatch.setattr(board, "send", sent.append)
+
+    def handle(change: dict[str, object]) -> None:
+        if change["new"]:
+            seen.append((str(change["new"]), list(sent)))
+            raise ValueError("the owner refused the card")
+
+    board.observe(handle, "selected")
+    with pytest.raises(ValueError, match="refused"):
+        board._on_message(board, {"card": "JH", "position": "p1"}, [])
+    assert seen == [("JH", [])]                   # handled before the answer is sent
+    assert sent == [{"handled": True}]
+    board._on_message(board, {"shown": True}, [])
+    board._on_message(board, "noise", [])
+    assert sent == [{"handled": True}] and board.clicked_position is None
