@@ -67,8 +67,11 @@ Equivalent cards (same suit and points, no card another player may hold between 
 count as one. A single legal card, or only equivalent ones, needs no world
 (``samples == 0``); ``samples=`` sets the worlds exactly (no doubling). A
 :class:`PendingEvaluation` started when the learner's turn begins values the worlds in the
-background while the learner thinks (the solver releases the GIL); the review or hint then
-completes what is left (``benchmarks/coach.py`` measures the latency).
+background while the learner thinks (the solver releases the GIL, and one background
+thread keeps its solver table from one position to the next); the review or hint then
+completes what is left, a review only as far as its own card's verdict needs (more worlds
+only while that card is in doubt: ``PendingEvaluation.result(card)``).
+``benchmarks/coach.py`` measures the latency.
 
 Explanations
 ------------

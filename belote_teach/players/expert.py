@@ -75,8 +75,8 @@ from belote_teach.search.inference import CLUB_MODEL, PlayerModel
 __all__ = [
     "BID_REDRAWS",
     "BID_SAMPLES",
+    "DECISION_NODES",
     "MIN_TRUMPS",
-    "NODE_LIMIT",
     "TAKE_THRESHOLD",
     "WORLDS",
     "WORLD_MODEL",
@@ -84,6 +84,7 @@ __all__ = [
     "bid_chances",
     "completion",
     "made_by_club",
+    "node_limit_for",
     "worlds_for",
 ]
 
@@ -112,13 +113,14 @@ MIN_TRUMPS = 2
 #: hands), the entame most of all; from trick 3 on the expert solves
 #: :data:`~belote_teach.search.evaluation.SOLVES` (32) worlds.
 WORLDS: dict[int, tuple[int, int]] = {8: (3, 6), 7: (12, 24)}
-#: The most positions one world's solve may search at tricks 1 and 2, by cards in the
-#: seat's hand (some 0.1 s at 9 million positions a second): a world that needs more,
-#: the entame's heavy tail (a full deal's median is some 240,000), is left out, so that
-#: no decision stalls; whether a world fits depends on the world alone (the solve starts
-#: on an empty table), never on the clock. With every world left out, the club player's
-#: card is played.
-NODE_LIMIT: dict[int, int] = {8: 1_000_000, 7: 1_000_000}
+#: The most positions a card decision may search in all, shared evenly by its worlds
+#: (:func:`node_limit_for`): some 0.7 s at the solver's 5.5 to 6 million positions a
+#: second, so that no decision stalls. A world whose solve needs more than its share
+#: (the heavy tail of the first tricks: 3 to 5 % of the worlds at tricks 1 and 2, under
+#: 1 % at trick 3, none after) is left out; whether a world fits depends on the world
+#: alone (a limited solve starts on an empty table), never on the clock. With every world
+#: left out, the club player's card is played.
+DECISION_NODES = 4_000_000
 
 #: How the expert reads the other seats' bids and leads when it draws its worlds
 #: (:func:`~belote_teach.search.sampling.sample_worlds`'s ``model``): as a club player's.
@@ -136,6 +138,13 @@ def worlds_for(obs: Observation) -> int:
         lead, follow = WORLDS[len(obs.hand)]
         return follow if obs.trick.cards else lead
     return samples_for(obs)
+
+
+def node_limit_for(obs: Observation) -> int:
+    """The most positions one world's solve may search for a card decision of ``obs``
+    (phase PLAY, its turn): :data:`DECISION_NODES` shared by its :func:`worlds_for`
+    worlds (1 or more)."""
+    return max(1, DECISION_NODES // max(1, worlds_for(obs)))
 
 
 def _candidates(obs: Observation) -> list[tuple[Bid, Suit]]:
@@ -305,7 +314,7 @@ class ExpertPlayer:
             return club
         try:
             margin = value_cards(obs, rng, worlds_for(obs), groups, model=WORLD_MODEL,
-                                 node_limit=NODE_LIMIT.get(len(obs.hand))).margin
+                                 node_limit=node_limit_for(obs)).margin
         except NodeLimitError:                      # every world over the node limit
             return club
         top = max(margin.values())

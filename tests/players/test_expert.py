@@ -24,10 +24,11 @@ from belote_teach.players import (
     play_deal,
 )
 from belote_teach.players.expert import (
-    NODE_LIMIT,
+    DECISION_NODES,
     WORLD_MODEL,
     WORLDS,
     bid_chances,
+    node_limit_for,
     worlds_for,
 )
 from belote_teach.search.evaluation import SOLVES, samples_for, value_cards
@@ -172,7 +173,8 @@ def test_worlds_solved_at_every_trick() -> None:
     cards differ, the expert solves :data:`WORLDS` worlds (by hand size, leading or
     following) at tricks 1 and 2, 32 from trick 3 on, and plays a card of the best
     margin over exactly those worlds, drawn with :data:`WORLD_MODEL`, but those over
-    :data:`NODE_LIMIT` (the club player's card when it is among them)."""
+    :data:`DECISION_NODES` shared by the worlds (the club player's card when it is
+    among them)."""
     deal = Deal.new(S, rng=1)
     while deal.phase.is_bidding:
         turn = deal.turn
@@ -190,9 +192,11 @@ def test_worlds_solved_at_every_trick() -> None:
             wanted = (WORLDS[len(obs.hand)][0 if leading else 1] if len(obs.hand) >= 7
                       else SOLVES[len(obs.hand)])
             assert worlds_for(obs) == wanted
+            # the decision's budget shared by its worlds: no decision searches more
+            assert node_limit_for(obs) == DECISION_NODES // wanted
             seen[len(obs.hand), leading] = wanted
             values = value_cards(obs, random.Random(len(deal.actions)), wanted,
-                                 model=WORLD_MODEL, node_limit=NODE_LIMIT.get(len(obs.hand)))
+                                 model=WORLD_MODEL, node_limit=node_limit_for(obs))
             assert all(len(v) == values.samples for v in values.worth.values())
             assert 0 < values.samples <= wanted       # all but those over the node limit
             margin = values.margin
@@ -295,5 +299,5 @@ def test_with_every_world_over_the_node_limit_the_club_card_is_played(
     obs = deal.observation(deal.turn)
     assert len(obs.hand) == 8 and samples_for(obs) > 0
     club = CLUB.choose_card(obs, random.Random(0))
-    monkeypatch.setattr(expert, "NODE_LIMIT", {8: 1, 7: 1})
+    monkeypatch.setattr(expert, "DECISION_NODES", 1)
     assert ExpertPlayer().choose_card(obs, random.Random(0)) == club
