@@ -33,6 +33,9 @@ For each legal card, its *gap* is the reference's best average minus the card's.
 * **hint missed**: the hint names a card 10 points or more below the reference's best
   (over the positions).
 
+Both rates are also printed for every card judged on the hint's evaluation (the worlds
+doubled while any card is in doubt), beside the table's way (only the card's own doubt).
+
 Each rate is given over the cards it can happen to (false blame over the cards within 4
 points, missed over the cards 10 or more below), per trick and in all, with the count.
 Target: at most 2 % each, at every trick. The coach's worlds (mean) and evaluation time
@@ -81,6 +84,8 @@ class Trick:
     far: int = 0             # cards BELOW or more under the reference's best
     praised: int = 0         # of those, praised by the coach
     hinted_far: int = 0      # positions whose hint names a card BELOW or more under it
+    blamed_whole: int = 0    # as blamed and praised, judged on the hint's evaluation
+    praised_whole: int = 0
     seconds: list[float] = field(default_factory=list)
     worlds: list[int] = field(default_factory=list)
 
@@ -92,6 +97,8 @@ class Trick:
         self.far += other.far
         self.praised += other.praised
         self.hinted_far += other.hinted_far
+        self.blamed_whole += other.blamed_whole
+        self.praised_whole += other.praised_whole
         self.seconds += other.seconds
         self.worlds += other.worlds
 
@@ -144,6 +151,9 @@ def judge(seed: int, per_trick: int, reference: int) -> dict[int, Trick]:
             own = pending._settle(background=False, card=card)
             assert own is not None
             verdict = plays.review(obs, card, evaluation=own).verdict
+            whole = plays.review(obs, card, evaluation=ev).verdict   # on every world
+            trick.blamed_whole += gap <= WITHIN and whole in BLAMED
+            trick.praised_whole += gap >= BELOW and whole in PRAISED
             if gap <= WITHIN:
                 trick.near += 1
                 trick.blamed += verdict in BLAMED
@@ -221,6 +231,14 @@ def main() -> None:
     print(f"  all  {overall.positions:9}  {rate(overall.blamed, overall.near):22}  "
           f"{rate(overall.praised, overall.far):22}  "
           f"{rate(overall.hinted_far, overall.positions):22}")
+    print("judged on the hint's evaluation instead (every card once no card is in doubt):")
+    for t in range(1, 9):
+        c = total[t]
+        if c.positions:
+            print(f"{t:5}  {c.positions:9}  {rate(c.blamed_whole, c.near):22}  "
+                  f"{rate(c.praised_whole, c.far):22}")
+    print(f"  all  {overall.positions:9}  {rate(overall.blamed_whole, overall.near):22}  "
+          f"{rate(overall.praised_whole, overall.far):22}")
     print("Targets: false blame <= 2 %, missed <= 2 %, at every trick.")
 
 

@@ -20,15 +20,11 @@ trick 1, 3 to lead (the entame) and 6 to follow; at trick 2, 12 to lead and 24 t
 (:data:`WORLDS`: a lead values every card of four full hands, the costliest solve); from
 trick 3 on, :data:`~belote_teach.search.evaluation.SOLVES` (32).
 
-Decision times, CPU time of one core (``taskset -c 0 .venv/bin/python
-benchmarks/players.py --deals 200 --clock cpu --time-ms 25 --match expert:colver-isdd``,
-2026-12-02, the machine shared with other work), card play median / p95 / max in ms:
-trick 1 38 / 215 / 1621, trick 2 45 / 206 / 484, trick 3 21 / 98 / 189, later tricks at
-most 11 / 25 / 73 (mean 23 ms a card); a bid 117 / 240 / 410 ms. The entame's worlds have
-a heavy tail (one world in some 250 costs 0.5 to 1.6 s to solve), so at tricks 1 and 2 a
-world whose solve needs more than :data:`NODE_LIMIT` positions (some 0.1 s) is left out:
-a limit on positions searched, not on time, so the same worlds are kept on every run and
-on every machine.
+So that no decision stalls, a card decision searches at most :data:`DECISION_NODES`
+positions in all, shared evenly by its worlds (:func:`node_limit_for`): the worlds of the
+first tricks have a heavy tail (one entame world in some 250 costs 0.5 to 1.6 s to solve),
+and a world whose solve needs more than its share is left out. It is a limit on positions
+searched, not on time, so the same worlds are kept on every run and on every machine.
 
 Strength, duplicate matches over deals 0-199: against colver 0.11.1's IS-DD at 25 ms a
 card (the expert's mean; contrée card rules, colver's seats bidding as the club player)
