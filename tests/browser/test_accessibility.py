@@ -258,9 +258,14 @@ def play_the_deal_by_keyboard(page: Page, lang: str,
             page.keyboard.press("Enter")
             expect(page.locator(".bt-table-status")).not_to_have_text(status)
         elif status == to_play:
-            # the status line is a widget of its own, drawn before the hand's buttons
-            page.locator(".bt-part-hand button.bt-card:not(.bt-dim)").first.wait_for(
-                state="visible")
+            # the status line is a widget of its own: drawn before the hand's buttons, or
+            # still saying "your turn" a moment after the last card ended the deal
+            page.wait_for_function(
+                "over => document.querySelector("
+                "'.bt-part-hand button.bt-card:not(.bt-dim)') || document.querySelector("
+                "'.bt-table-status').innerText.trim() === over", arg=over, timeout=30_000)
+            if page.locator(".bt-part-hand button.bt-card:not(.bt-dim)").count() == 0:
+                continue                                  # the deal is over: read again
             before = hand.count()
             if played == 0:
                 held = before

@@ -51,16 +51,18 @@ WAIT = "Wait for your turn"
 #: BUTTON the browser reports, or a picture that reports nothing) and the page's time.
 CLICK_TWICE = """
 ([first, second, delay, onlyOld]) => new Promise((resolve) => {
-  const drawing = () => document.querySelector('.bt-part-table').innerHTML
-    + document.querySelector('.bt-part-hand').innerHTML;
-  const before = drawing();
+  const drawing = () => (document.querySelector('.bt-part-table').innerHTML
+    + document.querySelector('.bt-part-hand').innerHTML).replace(/ bt-chosen/g, '');
+  const before = drawing();          // the mark of the card clicked is no new drawing
+  const start = performance.now();
   document.querySelector(`.bt-part-hand button[data-card="${first}"]`).click();
   const again = () => {
+    const late = performance.now() - start;
     const old = drawing() === before;
     const card = document.querySelector(`.bt-part-hand [data-card="${second}"]`);
     const tag = card ? card.tagName : 'none';
     if (card && (old || !onlyOld)) card.click();
-    resolve({ old, tag, t: window.__btDrawn.length });
+    resolve({ old, tag, late, t: window.__btDrawn.length });
   };
   if (delay === 0) again(); else setTimeout(again, delay);
 })
@@ -142,7 +144,9 @@ def test_clicks_during_the_computers_turn_are_ignored(page: Page,
     for delay in DELAYS:
         reached.append(_click_twice(page, delay, only_old=False))
         # at this pace nothing is clickable again within 0.4 s: a button is the old one
-        assert reached[-1]["tag"] != "BUTTON" or reached[-1]["old"]
+        # (a loaded page may run the timer late: then the learner's turn may be back)
+        if reached[-1]["late"] < 600:
+            assert reached[-1]["tag"] != "BUTTON" or reached[-1]["old"], reached[-1]
     assert any(click["old"] and click["tag"] == "BUTTON" for click in reached), reached
     play_until(page, lambda now: "deal is over" in now["status"], "the deal's end")
     log = drawn(page)
