@@ -26,10 +26,13 @@ first tricks have a heavy tail (one entame world in some 250 costs 0.5 to 1.6 s 
 and a world whose solve needs more than its share is left out. It is a limit on positions
 searched, not on time, so the same worlds are kept on every run and on every machine.
 
-Strength, duplicate matches over deals 0-199: against colver 0.11.1's IS-DD at 25 ms a
-card (the expert's mean; contrée card rules, colver's seats bidding as the club player)
-+7.5 marks a deal (95 % CI +0.7 .. +14.4); against the club player
-(``--match expert:club``) +20.5 (+12.4 .. +28.6).
+Strength, duplicate matches over deals 0-999 (``benchmarks/players.py --deals 1000
+--clock cpu``, 2026-12-02, one core, the other busy): against colver 0.11.1's IS-DD at
+25 ms a card (contrée card rules, colver's seats bidding as the club player; measured
+before the decision's node budget, under a limit of 1,000,000 positions a world at tricks
+1-2) +3.8 marks a deal (95 % CI +0.8 .. +6.9); against the club player
+(``--match expert:club``, with the budget) +19.4 (+15.9 .. +23.0), its card decisions at
+most 0.67 s and its bids at most 1.01 s of CPU time over 32,617 decisions.
 
 Bidding: for each candidate bid (the take in round 1; in round 2 every suit it may
 name where it would hold 2 trumps or more), :data:`BID_SAMPLES` completions of the
@@ -244,10 +247,10 @@ def bid_chances(obs: Observation, rng: random.Random, samples: int = BID_SAMPLES
 class ExpertPlayer:
     """Level ``expert`` (perfect-information Monte Carlo, see the module docstring).
 
-    Deterministic given ``rng``; reads the observation only. Over the 6,390 decisions of
-    a 200-deal benchmark match (CPU time of one core, ``benchmarks/players.py --clock
-    cpu``): median 7 ms, 95th percentile 0.14 s, maximum 1.6 s (an entame; the module
-    docstring gives the figures by trick).
+    Deterministic given ``rng``; reads the observation only. Over the 32,617 decisions
+    of a 1,000-deal match against the club player (CPU time of one core, the other busy,
+    ``benchmarks/players.py --clock cpu``): median 14 ms, 95th percentile 0.28 s, a card
+    at most 0.67 s, a bid at most 1.01 s.
     """
 
     name = "expert"

@@ -2,9 +2,10 @@
 // the feedback) and reports a click on a card as a message {card: "JH", position: token}
 // (an event, never merged or dropped like a trait that already holds that value), the
 // token being the "position" the kernel drew with these parts, so that a click made on an
-// earlier drawing is known as such; the kernel answers each click with {handled: true}. Cards are <button>s, so Enter and Space work too. Once
-// drawn, the board says so ({shown: true}): the table waits for it before the computers
-// play, so that the learner sees every card.
+// earlier drawing is known as such; the kernel answers each click with {handled: true}.
+// Cards are <button>s, so Enter and Space work too. Once drawn, the board says so
+// ({shown: true}): the table waits for it before the computers play, so that the learner
+// sees every card.
 const PARTS = ["table_html", "hand_html", "feedback_html"];
 
 function render({ model, el }) {
