@@ -458,7 +458,7 @@ def test_the_club_quote_is_shown_only_when_it_agrees_with_the_verdict(lang: str)
 def test_a_real_review_never_quotes_a_club_player_against_its_verdict() -> None:
     """The jack of atout and little else: the club player takes (tip 1), the simulated
     deals say pass (75 % < 80 %)."""
-    obs = _opening("QH QS KD KS JH", "8H")
+    obs = _opening("QH QS KD KC JH", "8H")
     passed = review_bid(obs, "pass", rng=random.Random(1), samples=12)
     assert passed.verdict is Verdict.BEST and passed.recommended == PASS
     assert passed.club is not None and passed.club.action == TAKE

@@ -26,7 +26,7 @@ from belote_teach.engine.rules import RuleSet, legal_plays
 from belote_teach.engine.trick import Trick
 from belote_teach.search._solver_core import group_leaders as _group_leaders
 from belote_teach.search.errors import NodeLimitError
-from belote_teach.search.solver import SolveResult, solve
+from belote_teach.search.solver import SolveResult, reaches, solve
 
 HERE = Path(__file__).resolve().parents[1]
 PUBLIC = HERE / "data" / "public.yaml"
@@ -480,3 +480,68 @@ def test_a_solve_over_its_node_limit_is_refused_whatever_was_solved_before() -> 
 def test_a_bad_node_limit_is_named(limit: object) -> None:
     with pytest.raises(ValueError, match="node_limit must be a whole number"):
         solve(_full_deal(1), "H", [], "S", node_limit=limit)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------- reaches
+def _trick_start(rng: random.Random, tricks: int) -> tuple[Hands, Suit, Seat]:
+    deck = list(DECK)
+    rng.shuffle(deck)
+    hands = {seat: tuple(deck[i * tricks:(i + 1) * tricks]) for i, seat in enumerate(Seat)}
+    return hands, rng.choice(list(Suit)), rng.choice(list(Seat))
+
+
+@pytest.mark.parametrize("rules", OPTIONS, ids=OPTION_IDS)
+@settings(max_examples=25, derandomize=True, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), tricks=st.integers(1, 4))
+def test_reaches_agrees_with_brute_force_at_every_threshold(rules: RuleSet, seed: int,
+                                                             tricks: int) -> None:
+    """For each team, ``reaches`` answers yes exactly up to the value of the position
+    (brute force), under every combination of the options R3.2 and R3.6."""
+    hands, trump, leader = _trick_start(random.Random(seed), tricks)
+    value = max(brute_force(hands, trump, (), leader, rules).values())
+    total = remaining_points(hands, trump, ())
+    worth = {leader.team: value, leader.team.other: total - value}
+    for team, points_won in worth.items():
+        for asked in (points_won - 1, points_won, points_won + 1):
+            assert reaches(hands, trump, leader, team, asked, rules) is (points_won >= asked)
+
+
+def test_reaches_agrees_with_solve_on_full_deals() -> None:
+    """Full 8-card deals: the answer at the value and one point over it, for the team to
+    lead and the other team, on a warm table and with a node limit (a cold table)."""
+    rng = random.Random(5)
+    for _ in range(4):
+        hands, trump, leader = _trick_start(rng, 8)
+        value = solve(hands, trump, [], leader).value
+        other = 162 - value
+        assert reaches(hands, trump, leader, leader.team, value)
+        assert not reaches(hands, trump, leader, leader.team, value + 1)
+        assert reaches(hands, trump, leader, leader.team.other.value, other,
+                       node_limit=10**9)
+        assert not reaches(hands, trump, leader, leader.team.other, other + 1)
+    assert reaches(hands, trump, leader, Team.NS, 0) and not reaches(
+        hands, trump, leader, Team.EW, 163)
+
+
+def test_reaches_over_its_node_limit_is_refused() -> None:
+    hands = _full_deal(27)
+    with pytest.raises(NodeLimitError):
+        reaches(hands, "H", "S", Team.NS, 81, node_limit=10)
+
+
+@pytest.mark.parametrize(("kwargs", "error", "fragment"), [
+    ({"points": 81.5}, ValueError, "points must be a whole number"),
+    ({"team": "N"}, ValueError, "team must be Team.NS or Team.EW"),
+    ({"node_limit": 0}, ValueError, "node_limit must be a whole number"),
+    ({"hands": {"N": ["QD"], "E": ["10S"], "S": ["9H", "8H"], "W": ["KH"]}},
+     InvalidPositionError, "same number of cards"),
+    ({"hands": {"N": ["QD"], "E": ["QD"], "S": ["9H"], "W": ["KH"]}},
+     InvalidPositionError, "QD is in two hands"),
+])
+def test_reaches_names_bad_input(kwargs: dict[str, object], error: type[Exception],
+                                 fragment: str) -> None:
+    args: dict[str, object] = {"hands": {"N": ["QD"], "E": ["10S"], "S": ["9H"], "W": ["KH"]},
+                               "trump": "H", "leader": "S", "team": Team.NS, "points": 10}
+    args.update(kwargs)
+    with pytest.raises(error, match=fragment):
+        reaches(**args)  # type: ignore[arg-type]

@@ -195,10 +195,10 @@ def test_the_bidding_advice_is_the_coachs() -> None:
 
 
 def test_taking_with_weak_trumps_is_a_mistake_and_naming_the_retourne_suit_illegal() -> None:
-    weak = lesson.show_bidding(["QH", "8H", "AS", "7C", "8D"], "7H", bid="take", seed=0)
+    weak = lesson.show_bidding(["QH", "8H", "KS", "7C", "8D"], "7H", bid="take", seed=0)
     words = _text(weak.feedback_html)
     assert "is a mistake" in words and "tip 1" in words
-    illegal = lesson.show_bidding(["QH", "8H", "AS", "7C", "8D"], "7H", ["pass"] * 4,
+    illegal = lesson.show_bidding(["QH", "8H", "KS", "7C", "8D"], "7H", ["pass"] * 4,
                                   bid="H", seed=0, samples=4)
     assert "R2.5" in _text(illegal.feedback_html)
     assert "Bidding, round 2" in _text(illegal.table_html)
@@ -498,7 +498,7 @@ def test_lesson_two_prose_matches_its_deals_and_the_coach() -> None:
     for hand, turned, history, advice in [
             (["JH", "AH", "10C", "AS", "7D"], "8H", [], "take"),
             (["9S", "AS", "KD", "AC", "8H"], "10S", [], "take"),
-            (["QH", "8H", "AS", "7C", "8D"], "7H", [], "pass"),
+            (["QH", "8H", "KS", "7C", "8D"], "7H", [], "pass"),
             (["JS", "9S", "AS", "8D", "7C"], "7H", ["pass"] * 4, "S")]:
         obs = replay.deal_at_bid(hand, turned, history, 0).observation(Seat.SOUTH)
         assert str(hint_bid(obs, rng=random.Random(0)).bid) == advice, hand
