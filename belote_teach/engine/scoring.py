@@ -32,7 +32,7 @@ Readings of RULES.md fixed here:
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, TypeAlias, TypeVar
@@ -49,6 +49,7 @@ __all__ = [
     "Outcome",
     "PerTeam",
     "ScoreBreakdown",
+    "points_to_make",
     "round_mark",
     "score_deal",
 ]
@@ -250,6 +251,55 @@ def _announcement_result(declared: Mapping[Team, tuple[Announcement, ...]],
             "R4.5): NS " + ", ".join(str(a) for a in declared[Team.NS]) + "; EW "
             + ", ".join(str(a) for a in declared[Team.EW]))
     return results.pop()
+
+
+def points_to_make(*, takers: Team | str, belote: Team | str | None = None,
+                   announcements: PerTeam[Iterable[Announcement]] | None = None,
+                   trump: Suit | str | None = None,
+                   rules: RuleSet | str | Mapping[str, object] | None = None) -> int:
+    """The fewest card points (dix de der included, R1.4) with which the takers make the
+    contract (R6.2): their total (R6.1: card points, belote, scored announcements) must
+    exceed the defenders'; a litige (equal totals, R6.6) is not made. What a bid is
+    judged on before any card is played.
+
+    >>> points_to_make(takers="NS")
+    82
+    >>> points_to_make(takers="NS", belote="EW")
+    92
+
+    Args:
+        takers: the team that took.
+        belote: the team holding belote-rebelote (R5), or None.
+        announcements: the announcements declared per team, as :func:`score_deal` reads
+            them (R4.5, R4.6: only the better team's score; none with ``announcements``
+            off in ``rules``).
+        trump: the trump suit, as :func:`score_deal`.
+        rules: a RuleSet, a preset name or a mapping of options over ``classic``.
+
+    Returns:
+        Card points, 1 to 162 or more (more than 162: the contract cannot be made).
+
+    Raises:
+        InvalidScoreError: an unknown team; announcements that are not
+            :class:`Announcement`; equal sequences to compare with ``trump`` unknown.
+        InvalidRuleSetError: ``rules`` names an unknown preset, option or value.
+        InvalidCardError: ``trump`` names no suit.
+    """
+    ruleset = RuleSet.from_spec(rules)
+    taking = _team(takers, "takers")
+    assert taking is not None
+    said = _team(belote, "belote", none_ok=True)
+    try:
+        suit = None if trump is None else Suit.parse(trump)
+    except InvalidCardError as err:
+        raise InvalidCardError(f"trump: {err}") from None
+    bonus = {t: BELOTE_POINTS if said is t else 0 for t in Team}
+    if ruleset.announcements:
+        winner, won_points = _announcement_result(_read_announcements(announcements), suit)
+        if winner is not None:
+            bonus[winner] += won_points
+    # p + bonus[takers] > DEAL_POINTS - p + bonus[defenders]
+    return (DEAL_POINTS + bonus[taking.other] - bonus[taking]) // 2 + 1
 
 
 def score_deal(*, takers: Team | str, card_points: PerTeam[int],

@@ -15,7 +15,14 @@ from belote_teach.engine.errors import (
     InvalidScoreError,
 )
 from belote_teach.engine.rules import CLASSIC, FFB2016
-from belote_teach.engine.scoring import DEAL_POINTS, Outcome, ScoreBreakdown, round_mark, score_deal
+from belote_teach.engine.scoring import (
+    DEAL_POINTS,
+    Outcome,
+    ScoreBreakdown,
+    points_to_make,
+    round_mark,
+    score_deal,
+)
 
 NS, EW = Team.NS, Team.EW
 
@@ -391,3 +398,15 @@ def test_mark_limit_bounds_every_mark_of_the_deal() -> None:
     assert rounded.mark_limit == round_mark(182) == 180
     for score in (plain, dedans, capot, rounded):
         assert all(0 <= score.marks[t] <= score.mark_limit for t in Team)
+
+
+def test_points_to_make_names_bad_input() -> None:
+    assert points_to_make(takers=Team.EW, belote="EW") == 72
+    assert points_to_make(takers="NS", rules=FFB2016, announcements={
+        "EW": [Announcement.from_cards(["AS", "KS", "QS", "JS"])]}) == 82          # R4 off
+    with pytest.raises(InvalidScoreError, match="takers"):
+        points_to_make(takers="NE")
+    with pytest.raises(InvalidScoreError, match="is not an Announcement"):
+        points_to_make(takers="NS", announcements={"NS": ["tierce"]})
+    with pytest.raises(InvalidCardError, match="trump"):
+        points_to_make(takers="NS", trump="X")

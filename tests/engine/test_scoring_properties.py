@@ -20,7 +20,13 @@ from belote_teach.engine.announcements import (
 )
 from belote_teach.engine.cards import DECK, SEQUENCE_ORDER, Card, Rank, Suit, Team
 from belote_teach.engine.rules import CLASSIC, FFB2016
-from belote_teach.engine.scoring import DEAL_POINTS, Outcome, round_mark, score_deal
+from belote_teach.engine.scoring import (
+    DEAL_POINTS,
+    Outcome,
+    points_to_make,
+    round_mark,
+    score_deal,
+)
 
 PROPERTIES = settings(derandomize=True, max_examples=200, deadline=None, database=None)
 
@@ -186,3 +192,30 @@ def test_rounding_r6_7(deal) -> None:
     for team in Team:
         assert rounded.marks[team] == round_mark(exact.marks[team])
         assert rounded.marks[team] % 10 == 0 and abs(rounded.marks[team] - exact.marks[team]) <= 5
+
+
+@PROPERTIES
+@given(st.sampled_from(list(Team)), st.sampled_from([None, *Team]),
+       st.lists(hands(), min_size=4, max_size=4), st.sampled_from(list(Suit)),
+       st.sampled_from([CLASSIC, FFB2016]))
+def test_points_to_make_is_where_the_score_says_made(takers, belote, four, trump,
+                                                     rules) -> None:
+    """With the takers' card points at ``points_to_make`` the deal is made (R6.2), with
+    one point fewer it is not (dedans or litige): belote and the announcements of the
+    team whose best wins (R4.5, R4.6) counted, as :func:`score_deal` counts them."""
+    declared = {team: tuple(a for hand in four[k::2] for a in find_announcements(hand, trump))
+                for k, team in enumerate(Team)}
+    need = points_to_make(takers=takers, belote=belote, announcements=declared, trump=trump,
+                          rules=rules)
+
+    def outcome(points: int) -> Outcome:
+        return score_deal(takers=takers, card_points={takers: points, takers.other: 162 - points},
+                          tricks={takers: 4, takers.other: 4}, belote=belote,
+                          announcements=declared, trump=trump, rules=rules).outcome
+
+    if 0 <= need <= DEAL_POINTS:
+        assert outcome(need) is Outcome.MADE
+    if 0 <= need - 1 <= DEAL_POINTS:
+        assert outcome(need - 1) is not Outcome.MADE
+    if belote is None and not (rules.announcements and any(declared.values())):
+        assert need == 82

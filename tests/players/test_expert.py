@@ -13,7 +13,7 @@ from belote_teach.engine.bidding import PASS, TAKE, Bid
 from belote_teach.engine.cards import DECK, Card, Seat, Suit, Team
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.observation import Observation
-from belote_teach.engine.scoring import Outcome, score_deal
+from belote_teach.engine.scoring import points_to_make
 from belote_teach.players import (
     LEVELS,
     ClubPlayer,
@@ -305,11 +305,11 @@ def test_with_every_world_over_the_node_limit_the_club_card_is_played(
     assert ExpertPlayer().choose_card(obs, random.Random(0)) == club
 
 
-def _completed(seed: int, rules: str = "classic") -> Deal:
+def _completed(seed: int) -> Deal:
     """Deal ``seed`` bid by club players to a contract (the first seed from ``seed`` on
     that is not passed out), in phase PLAY before the first card."""
     while True:
-        deal = Deal.new(S, rng=seed, rules=rules)
+        deal = Deal.new(S, rng=seed)
         while deal.phase.is_bidding:
             turn = deal.turn
             assert turn is not None
@@ -320,36 +320,10 @@ def _completed(seed: int, rules: str = "classic") -> Deal:
         seed += 1000
 
 
-@pytest.mark.parametrize("rules", ["classic", "ffb2016"])
-def test_points_to_make_is_where_the_engine_scores_the_contract_made(rules: str) -> None:
-    """With the takers' card points at :func:`points_to_make` the engine's scoring (R6.2)
-    says made, one point fewer it does not: belote and, under ``classic``, the winning
-    team's announcements counted as the table declares them (every seat declares all)."""
-    seen = set()
-    for seed in range(40):
-        deal = _completed(seed, rules)
-        contract = deal.contract
-        assert contract is not None
-        takers = contract.taker.team
-        belote = next((seat.team for seat in Seat
-                       if has_belote(deal.hand(seat), contract.trump)), None)
-        declared = ({team: tuple(a for seat in team.seats
-                                 for a in find_announcements(deal.hand(seat), contract.trump))
-                     for team in Team} if deal.rules.announcements else {})
-        need = expert.points_to_make(deal)
-        seen.add(need)
-
-        outcomes = [score_deal(takers=takers, card_points={takers: won, takers.other: 162 - won},
-                               tricks={takers: 4, takers.other: 4}, belote=belote,
-                               announcements=declared, trump=contract.trump,
-                               rules=deal.rules).outcome for won in (need, need - 1)]
-        assert outcomes[0] is Outcome.MADE and outcomes[1] is not Outcome.MADE
-    assert 82 in seen and len(seen) > 1          # some deals with belote or announcements
-
-
 def test_a_contract_is_judged_double_dummy() -> None:
     """The takers make it double dummy exactly when the solved value of the first lead
-    reaches :func:`points_to_make`; over its node limit the club playout judges it."""
+    reaches the engine's ``points_to_make`` (belote and the declared announcements
+    counted); over its node limit the club playout judges it."""
     for seed in range(6):
         deal = _completed(seed)
         contract, leader = deal.contract, deal.turn
@@ -357,7 +331,13 @@ def test_a_contract_is_judged_double_dummy() -> None:
         value = solve({seat: deal.hand(seat) for seat in Seat}, contract.trump, [],
                       leader).value
         takers_points = value if leader.team is contract.taker.team else 162 - value
-        made = takers_points >= expert.points_to_make(deal)
+        belote = next((seat.team for seat in Seat
+                       if has_belote(deal.hand(seat), contract.trump)), None)
+        declared = {team: [a for seat in team.seats
+                           for a in find_announcements(deal.hand(seat), contract.trump)]
+                    for team in Team}
+        made = takers_points >= points_to_make(takers=contract.taker.team, belote=belote,
+                                               announcements=declared, trump=contract.trump)
         assert expert.made_double_dummy(deal) is made
         assert expert.contract_made(deal, 10**9) is made
         assert expert.contract_made(deal, 1) is expert.made_by_club(deal)
