@@ -27,12 +27,11 @@ and a world whose solve needs more than its share is left out. It is a limit on 
 searched, not on time, so the same worlds are kept on every run and on every machine.
 
 Strength, duplicate matches over deals 0-999 (``benchmarks/players.py --deals 1000
---clock cpu``, 2026-12-02, one core, the other busy): against colver 0.11.1's IS-DD at
-25 ms a card (contrée card rules, colver's seats bidding as the club player; measured
-before the decision's node budget, under a limit of 1,000,000 positions a world at tricks
-1-2) +3.8 marks a deal (95 % CI +0.8 .. +6.9); against the club player
-(``--match expert:club``, with the budget) +19.4 (+15.9 .. +23.0), its card decisions at
-most 0.67 s and its bids at most 1.01 s of CPU time over 32,617 decisions.
+--clock cpu``, 2026-12-03, one core, the other busy): against colver 0.11.1's IS-DD at
+25 ms a card (contrée card rules, colver's seats bidding as the club player) +4.2 marks a
+deal (95 % CI +1.0 .. +7.3); against the club player (``--match expert:club``) +20.6
+(+17.2 .. +24.1), its card decisions at most 0.57 s and its bids at most 0.53 s of CPU
+time over 32,989 decisions.
 
 Bidding: for each candidate bid (the take in round 1; in round 2 every suit it may
 name where it would hold 2 trumps or more), :data:`BID_SAMPLES` completions of the
@@ -313,10 +312,10 @@ def contract_made(deal: Deal, node_limit: int) -> bool:
 class ExpertPlayer:
     """Level ``expert`` (perfect-information Monte Carlo, see the module docstring).
 
-    Deterministic given ``rng``; reads the observation only. Over the 32,617 decisions
+    Deterministic given ``rng``; reads the observation only. Over the 32,989 decisions
     of a 1,000-deal match against the club player (CPU time of one core, the other busy,
-    ``benchmarks/players.py --clock cpu``): median 14 ms, 95th percentile 0.28 s, a card
-    at most 0.67 s, a bid at most 1.01 s.
+    ``benchmarks/players.py --clock cpu``): median 11 ms, 95th percentile 0.18 s, a card
+    at most 0.57 s, a bid at most 0.53 s.
     """
 
     name = "expert"

@@ -15,6 +15,11 @@ the 10 of the dix de der (R1.4). Belote (R5), announcements (R4) and the capot b
     >>> str(result.best[0]), result.value
     ('8H', 56)
 
+:func:`reaches` answers a yes-or-no question at the start of a trick instead: does a team
+win at least so many card points from here (a bid's question: is the contract made,
+R6.2)? One null-window search of the same core, much cheaper than valuing every card
+(full random deals: median 2.7 ms against 40 ms for :func:`solve`, same machine).
+
 Search: alpha-beta in the private compiled core :mod:`belote_teach.search._solver_core`
 (numba; the bitmask representation of :mod:`belote_teach.engine.bitmask`), values being the
 points of North-South from the current trick on, with
