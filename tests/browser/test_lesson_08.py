@@ -46,6 +46,8 @@ def test_a_deal_by_clicks_then_the_game_resumes_after_a_reload(lesson_page: Page
 def test_keyboard_only_bid_and_card(lesson_page: Page) -> None:
     """Tab and Enter only: move to the next deal, bid with the bidding box, then play a
     card of the hand (the cards are buttons; focus stays on the hand after a redraw)."""
+    from playwright.sync_api import expect
+
     page = lesson_page
     wait_for_table(page)
     for _ in range(600):
@@ -53,9 +55,15 @@ def test_keyboard_only_bid_and_card(lesson_page: Page) -> None:
         if "deal is over" in status:
             page.get_by_role("button", name="Next deal").focus()
             page.keyboard.press("Enter")
+            # the key is taken once the table moves on: never press it twice
+            expect(page.locator(".bt-table-status")).not_to_have_text(status)
         elif "Your turn to bid" in status:
-            page.get_by_role("button", name=re.compile("take", re.IGNORECASE)).focus()
+            page.get_by_role("button", name=re.compile("take", re.IGNORECASE)).first.focus()
             page.keyboard.press("Enter")
+            # the bid is reviewed before the table moves on: wait for it, not bid again
+            page.wait_for_function(
+                "() => !document.querySelector('.bt-table-status').innerText"
+                ".includes('Your turn to bid')", timeout=30_000)
         elif "Your turn: click a card" in status:
             break
         page.wait_for_timeout(250)
