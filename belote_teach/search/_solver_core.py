@@ -864,6 +864,21 @@ class Core:
         self.out_values = np.zeros(8, dtype=np.int64)
         self.held = np.zeros(4, dtype=np.int64)
 
+    def _start(self, trump: int, undertrump_free: bool, overtrump_partner: bool,
+               node_limit: int) -> tuple[np.ndarray, np.ndarray]:
+        """Set the context of a new search (trump, options, node count and limit; a new
+        table generation when the table is not kept or the search is limited); return
+        the trump's tables and the context."""
+        ctx = self.ctx
+        ctx[_TRUMP] = trump
+        ctx[_FREE] = int(undertrump_free)
+        ctx[_OVERTRUMP_PARTNER] = int(overtrump_partner)
+        ctx[_NODES] = 0
+        ctx[_LIMIT] = node_limit
+        if not self.keep or node_limit:
+            ctx[_GENERATION] += 1
+        return self.tables[trump], ctx
+
     def solve(self, hands: list[int], trump: int, trick: list[int], leader: int,
               undertrump_free: bool, overtrump_partner: bool, node_limit: int = 0
               ) -> tuple[list[tuple[int, int]], int, int] | None:
@@ -885,15 +900,7 @@ class Core:
             card points still to be won (the trick, the hands, the dix de der); ``nodes``
             the positions searched. ``None`` when the node limit was passed first.
         """
-        tb = self.tables[trump]
-        ctx = self.ctx
-        ctx[_TRUMP] = trump
-        ctx[_FREE] = int(undertrump_free)
-        ctx[_OVERTRUMP_PARTNER] = int(overtrump_partner)
-        ctx[_NODES] = 0
-        ctx[_LIMIT] = node_limit
-        if not self.keep or node_limit:
-            ctx[_GENERATION] += 1
+        tb, ctx = self._start(trump, undertrump_free, overtrump_partner, node_limit)
         n = len(trick)
         seat = (leader + n) & 3
         points = POINTS[trump]
@@ -937,15 +944,7 @@ class Core:
         Returns:
             ``(reached, nodes)``, or ``None`` when the node limit was passed first.
         """
-        tb = self.tables[trump]
-        ctx = self.ctx
-        ctx[_TRUMP] = trump
-        ctx[_FREE] = int(undertrump_free)
-        ctx[_OVERTRUMP_PARTNER] = int(overtrump_partner)
-        ctx[_NODES] = 0
-        ctx[_LIMIT] = node_limit
-        if not self.keep or node_limit:
-            ctx[_GENERATION] += 1
+        tb, ctx = self._start(trump, undertrump_free, overtrump_partner, node_limit)
         held = self.held
         held[:] = hands
         rem = _in_play_points(hands[0] | hands[1] | hands[2] | hands[3], tb)
