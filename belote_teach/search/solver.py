@@ -361,24 +361,18 @@ def reaches(hands: Hands, trump: Suit | str, leader: Seat | str, team: Team | st
                 raise InvalidPositionError(f"card {card} is in two hands")
             seen |= bit
             masks[seat_index(seat)] |= bit
-    target = points if asked is Team.NS else None
-    if target is None:        # East-West reach ``points`` when North-South stay below the rest
+    target = points
+    if asked is Team.EW:         # East-West reach ``points`` when North-South stay below the rest
         upper = DIX_DE_DER + sum(card_points(card, trump_suit)
                                  for cards in parsed.values() for card in cards)
-        answer = _core().reaches(masks, suit_index(trump_suit), seat_index(lead_seat),
-                                 upper - points + 1, ruleset.undertrump == "free",
-                                 ruleset.overtrump_partner_on_trump_lead, node_limit or 0)
-        if answer is None:
-            assert node_limit is not None
-            raise NodeLimitError(node_limit)
-        return not answer[0]
+        target = upper - points + 1
     answer = _core().reaches(masks, suit_index(trump_suit), seat_index(lead_seat), target,
                              ruleset.undertrump == "free",
                              ruleset.overtrump_partner_on_trump_lead, node_limit or 0)
     if answer is None:
         assert node_limit is not None
         raise NodeLimitError(node_limit)
-    return answer[0]
+    return answer[0] is (asked is Team.NS)
 
 
 def warm_up() -> float:
