@@ -172,6 +172,36 @@ def _parse_hands(hands: Hands) -> dict[Seat, tuple[Card, ...]]:
     return parsed
 
 
+def _hand_masks(hands: Mapping[Seat, tuple[Card, ...]]
+                ) -> tuple[dict[Seat, int], dict[int, Seat]]:
+    """Each seat's hand as a bitmask of card indices, and the seat holding each index.
+
+    Raises:
+        InvalidPositionError: a card is in two hands.
+    """
+    owner: dict[int, Seat] = {}
+    masks: dict[Seat, int] = {}
+    for seat, cards in hands.items():
+        mask = 0
+        for card in cards:
+            index = card_index(card)
+            if index in owner:
+                raise InvalidPositionError(
+                    f"card {card} is in the hands of both {owner[index]} and {seat}")
+            owner[index] = seat
+            mask |= 1 << index
+        masks[seat] = mask
+    return masks, owner
+
+
+def _by_seat_index(masks: Mapping[Seat, int]) -> list[int]:
+    """The four hand bitmasks in the core's seat order (``0 = S, 1 = E, 2 = N, 3 = W``)."""
+    ordered = [0, 0, 0, 0]
+    for seat, mask in masks.items():
+        ordered[seat_index(seat)] = mask
+    return ordered
+
+
 def _check_trick(masks: Mapping[Seat, int], hands: Mapping[Seat, tuple[Card, ...]],
                  trump: Suit, leader: Seat, cards: Sequence[Card], indices: Sequence[int],
                  rules: RuleSet) -> None:
@@ -251,14 +281,7 @@ def solve(hands: Hands, trump: Suit | str,
         raise InvalidPositionError(
             f"the current trick holds 0 to 3 cards with a seat still to play, got "
             f"{len(trick_cards)}: {' '.join(str(c) for c in trick_cards)}")
-    indices = {seat: [card_index(c) for c in cards] for seat, cards in parsed.items()}
-    owner: dict[int, Seat] = {}
-    for seat, held in indices.items():
-        for card, index in zip(parsed[seat], held, strict=True):
-            if index in owner:
-                raise InvalidPositionError(
-                    f"card {card} is in the hands of both {owner[index]} and {seat}")
-            owner[index] = seat
+    by_seat, owner = _hand_masks(parsed)
     trick_indices = [card_index(c) for c in trick_cards]
     for card, index in zip(trick_cards, trick_indices, strict=True):
         if index in owner:
@@ -281,13 +304,7 @@ def solve(hands: Hands, trump: Suit | str,
                 f"({', '.join(str(s) for s in played) or 'none'}) hold one card fewer")
     if size > 8:
         raise InvalidPositionError(f"a hand holds at most 8 cards, {to_play} holds {size}")
-    masks = [0, 0, 0, 0]
-    by_seat: dict[Seat, int] = {}
-    for seat, held in indices.items():
-        mask = 0
-        for index in held:
-            mask |= 1 << index
-        masks[seat_index(seat)] = by_seat[seat] = mask
+    masks = _by_seat_index(by_seat)
     _check_trick(by_seat, parsed, trump_suit, lead_seat, trick_cards, trick_indices, ruleset)
 
     solved = _core().solve(
@@ -301,8 +318,7 @@ def solve(hands: Hands, trump: Suit | str,
     team_ns = seat_index(to_play) & 1 == 0
     values_ns = {member: v for group, v in groups for member in mask_indices(group)}
     values = {card: (values_ns[index] if team_ns else upper - values_ns[index])
-              for card, index in zip(parsed[to_play], indices[to_play], strict=True)
-              if index in values_ns}
+              for card in parsed[to_play] if (index := card_index(card)) in values_ns}
     return SolveResult(seat=to_play, values=values, nodes=nodes,
                        seconds=time.perf_counter() - start)
 
@@ -352,15 +368,7 @@ def reaches(hands: Hands, trump: Suit | str, leader: Seat | str, team: Team | st
         raise InvalidPositionError(
             "at the start of a trick the four hands hold the same number of cards, 1 to 8, "
             f"got {', '.join(f'{seat} {len(cards)}' for seat, cards in parsed.items())}")
-    masks = [0, 0, 0, 0]
-    seen = 0
-    for seat, cards in parsed.items():
-        for card in cards:
-            bit = 1 << card_index(card)
-            if seen & bit:
-                raise InvalidPositionError(f"card {card} is in two hands")
-            seen |= bit
-            masks[seat_index(seat)] |= bit
+    masks = _by_seat_index(_hand_masks(parsed)[0])
     target = points
     if asked is Team.EW:         # East-West reach ``points`` when North-South stay below the rest
         upper = DIX_DE_DER + sum(card_points(card, trump_suit)

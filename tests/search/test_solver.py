@@ -536,7 +536,7 @@ def test_reaches_over_its_node_limit_is_refused() -> None:
     ({"hands": {"N": ["QD"], "E": ["10S"], "S": ["9H", "8H"], "W": ["KH"]}},
      InvalidPositionError, "same number of cards"),
     ({"hands": {"N": ["QD"], "E": ["QD"], "S": ["9H"], "W": ["KH"]}},
-     InvalidPositionError, "QD is in two hands"),
+     InvalidPositionError, "QD is in the hands of both"),
 ])
 def test_reaches_names_bad_input(kwargs: dict[str, object], error: type[Exception],
                                  fragment: str) -> None:
