@@ -384,12 +384,16 @@ def reaches(hands: Hands, trump: Suit | str, leader: Seat | str, team: Team | st
 
 
 def warm_up() -> float:
-    """Compile the solver's core now (or load it from numba's cache): the first solve of
-    a fresh install otherwise pays some 15 s of compilation, which a learner's first
-    computer decision should not. Returns the seconds it took."""
+    """Compile the solver's core now (or load it from numba's cache), both entries:
+    :func:`solve` and :func:`reaches`. The first solve of a fresh install otherwise pays
+    some 15 s of compilation, and the first :func:`reaches` (a bid of the expert, the
+    coach's review of a bid) some 3 s more, which a learner's first computer decision
+    should not. Returns the seconds it took."""
     start = time.perf_counter()
     solve({"N": ["QD"], "E": ["10S"], "S": ["9H", "8H"], "W": ["KH"]}, "H",
           ["AC", "KC", "9C"], "E")
+    reaches({"N": ["QD", "7D"], "E": ["10S", "7S"], "S": ["9H", "8H"], "W": ["KH", "7C"]},
+            "H", "S", "NS", 20)
     return time.perf_counter() - start
 
 

@@ -9,7 +9,10 @@ under every combination of the R3.2 and R3.6 options.
 from __future__ import annotations
 
 import functools
+import json
 import random
+import subprocess
+import sys
 import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -545,3 +548,35 @@ def test_reaches_names_bad_input(kwargs: dict[str, object], error: type[Exceptio
     args.update(kwargs)
     with pytest.raises(error, match=fragment):
         reaches(**args)  # type: ignore[arg-type]
+
+
+#: Run in a new interpreter: the warm-up, then a full deal solved and a contract judged;
+#: prints the compiled versions of each of the core's functions before and after them.
+_FIRST_CALLS = """
+import json
+from belote_teach.search import _solver_core as core, solver
+solver.warm_up()
+compiled = [getattr(core, name) for name in dir(core)
+            if hasattr(getattr(core, name), "overloads")]
+before = {f.__name__: len(f.overloads) for f in compiled}
+hands = {"S": ["JH", "9H", "AH", "AS", "AC", "10C", "KD", "7S"],
+         "W": ["8H", "7H", "10S", "KS", "QS", "9C", "8C", "7C"],
+         "N": ["QH", "KH", "10H", "AD", "10D", "QD", "JD", "9D"],
+         "E": ["JS", "9S", "8S", "KC", "QC", "JC", "8D", "7D"]}
+solver.solve(hands, "H", [], "S")
+solver.reaches(hands, "H", "S", "NS", 82)
+after = {f.__name__: len(f.overloads) for f in compiled}
+print(json.dumps([before, after]))
+"""
+
+
+def test_warm_up_compiles_both_entries_of_the_core() -> None:
+    """After :func:`warm_up` in a new process, the first full-deal solve and the first
+    contract judged by :func:`reaches` (an expert's bid, the coach's review of a bid)
+    compile nothing more: the compiler's seconds are paid by the warm-up, never by a
+    learner's first decision."""
+    done = subprocess.run([sys.executable, "-c", _FIRST_CALLS], capture_output=True,
+                          text=True, check=True, timeout=600)
+    before, after = json.loads(done.stdout.strip().splitlines()[-1])
+    assert before["_search"] >= 1 and before["_solve_root"] >= 1
+    assert after == before
