@@ -380,15 +380,15 @@ def reaches(hands: Hands, trump: Suit | str, leader: Seat | str, team: Team | st
     if answer is None:
         assert node_limit is not None
         raise NodeLimitError(node_limit)
-    return answer[0] is (asked is Team.NS)
+    return answer[0] == (asked is Team.NS)
 
 
 def warm_up() -> float:
     """Compile the solver's core now (or load it from numba's cache), both entries:
     :func:`solve` and :func:`reaches`. The first solve of a fresh install otherwise pays
     some 15 s of compilation, and the first :func:`reaches` (a bid of the expert, the
-    coach's review of a bid) some 3 s more, which a learner's first computer decision
-    should not. Returns the seconds it took."""
+    coach's review of a bid) 4 s more (a fresh clone, the other core busy), which a
+    learner's first computer decision should not. Returns the seconds it took."""
     start = time.perf_counter()
     solve({"N": ["QD"], "E": ["10S"], "S": ["9H", "8H"], "W": ["KH"]}, "H",
           ["AC", "KC", "9C"], "E")
