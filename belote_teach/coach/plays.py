@@ -59,7 +59,11 @@ doubt* (:attr:`Evaluation.doubtful`): the worlds are doubled, from
 :data:`~belote_teach.search.evaluation.SOLVES` (48 at tricks 1 and 2, where the
 decisions that teach most are taken, 32 after) up to :data:`MAX_WORLDS` (96 at tricks 1
 and 2, 128 to 256 after, where a solve is cheap); a card still in doubt then is good up to
-a loss of 7 points (half-way). Measured against a reference of 256 worlds
+a loss of 7 points (half-way). The recommended card is the one of the first count of
+worlds, and the added worlds value only the cards still in doubt with it: a card whose
+verdict the first worlds settled keeps it, and its figures (:meth:`Evaluation.count`
+worlds) and its loss are those of the worlds it was judged on, world by world against
+the recommended card's. Measured against a reference of 256 worlds
 (``benchmarks/coach_accuracy.py``), this keeps false blame and missed mistakes rare at
 every trick.
 
@@ -100,7 +104,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from math import sqrt
-from statistics import stdev
+from statistics import fmean, stdev
 
 from belote_teach import explain
 from belote_teach.engine.cards import (
@@ -203,6 +207,14 @@ class Evaluation:
             difference with the recommended card, in card points (0.0 without worlds).
         doubtful: the cards whose loss could be within :data:`TOLERANCE` as well as
             :data:`MISTAKE_LOSS` or more, given the noise (empty once the worlds tell).
+        worlds: the per-world values judged (``None`` when nothing was sampled): each
+            card's on the first :meth:`count` worlds.
+        surest: the card whose success rate is ``reference`` (``None`` when nothing was
+            sampled: the recommended card).
+
+    ``values``, ``success``, ``margin`` and ``noise`` of a card are over its own
+    :meth:`count` worlds; :meth:`loss` and :meth:`rates` compare it with the recommended
+    card on those worlds.
     """
 
     observation: Observation = field(repr=False)
@@ -217,6 +229,29 @@ class Evaluation:
     changed: frozenset[Card] = frozenset()
     noise: Mapping[Card, float] = field(default_factory=dict)
     doubtful: frozenset[Card] = frozenset()
+    worlds: WorldValues | None = field(default=None, repr=False)
+    surest: Card | None = None
+
+    def count(self, card: Card) -> int:
+        """The worlds ``card`` (a legal card) was judged on: :attr:`samples`, or fewer for
+        a card whose verdict an earlier count of worlds settled."""
+        return self.samples if self.worlds is None else self.worlds.count(card)
+
+    def loss(self, card: Card) -> float:
+        """The recommended card's average minus ``card``'s, in card points, on ``card``'s
+        worlds (negative when ``card`` did better there)."""
+        if self.worlds is None:
+            return max(self.values.values()) - self.values[card]
+        count = self.worlds.count(card)
+        return fmean(self.worlds.worth[self.best[0]][:count]) - self.values[card]
+
+    def rates(self, card: Card) -> tuple[float, float]:
+        """The success rates (0.0 to 1.0) of :attr:`surest` and of ``card`` on ``card``'s
+        worlds: what an outcome change compares."""
+        if self.worlds is None or self.surest is None:
+            return self.reference, self.success[card]
+        count = self.worlds.count(card)
+        return fmean(self.worlds.success[self.surest][:count]), self.success[card]
 
 
 class Fact(enum.Enum):
@@ -290,13 +325,15 @@ class Review:
         reason: why the recommended card is good (club technique, R9 tip), ``None`` for
             ILLEGAL.
         reason_cards: the cards that reason names.
-        samples: worlds sampled (0 when no sampling was needed).
+        samples: worlds the verdict stands on (0 when no sampling was needed):
+            :meth:`Evaluation.count` of the card.
         values: average card points from here per legal card (empty for ILLEGAL).
         success: success rate per legal card, 0.0 to 1.0 (empty for ILLEGAL).
         trump: the trump suit.
         legal: the :class:`~belote_teach.engine.rules.LegalPlays` of the position.
         best_success: the success rate that :attr:`outcome_changed` compares with: the
-            best one among the cards of the highest average (1.0 for ILLEGAL).
+            best one among the cards of the highest average, on the card's worlds (1.0
+            for ILLEGAL).
         differences: for ``INACCURACY`` and ``MISTAKE``, the facts that hold for the
             recommended card and not for this one (:class:`Difference`), most telling
             first; ``()`` otherwise, or when only the measured loss tells them apart.
@@ -528,7 +565,9 @@ class PendingEvaluation:
         assert valuation is not None
         judged: Evaluation | None = None
         for count in self._counts:
-            valuation.extend_to(count)
+            if judged is not None:       # the added worlds value the cards still in doubt
+                assert judged.surest is not None
+                valuation.extend_to(count, [*judged.doubtful, judged.best[0], judged.surest])
             while not (background and self._stopped.is_set()) and valuation.step(count):
                 pass
             if background and self._stopped.is_set():
@@ -544,7 +583,13 @@ class PendingEvaluation:
         found = self._judged.get(count)
         if found is None:
             assert self._valuation is not None
-            found = _judge(self.observation, self._decision, self._valuation.result(count))
+            fixed = None
+            if count != self._counts[0]:         # the recommended card of the first count
+                first = self._judged_at(self._counts[0])
+                assert first.surest is not None
+                fixed = first.best[0], first.surest
+            found = _judge(self.observation, self._decision, self._valuation.result(count),
+                           fixed)
             found = self._judged.setdefault(count, found)
         return found
 
@@ -562,28 +607,37 @@ def _world_counts(obs: Observation, samples: int | None) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _judge(obs: Observation, decision: Decision[Card], worlds: WorldValues) -> Evaluation:
+def _judge(obs: Observation, decision: Decision[Card], worlds: WorldValues,
+           fixed: tuple[Card, Card] | None = None) -> Evaluation:
     """The evaluation of ``obs`` from every legal card's values on the worlds: the
-    recommended card, the good ones, the outcome changes, the noise and the doubts."""
+    recommended card, the good ones, the outcome changes, the noise and the doubts. Each
+    card is compared world by world with the recommended card on its own worlds
+    (:meth:`WorldValues.count`). ``fixed``: the recommended card and the surest of an
+    earlier count of the same worlds (else chosen here: the highest average, all cards
+    on the same worlds)."""
     legal = obs.legal_plays
     assert legal is not None
     cards = list(legal.cards)
     values = {c: worlds.average(c) for c in cards}
     success = {c: worlds.success_rate(c) for c in cards}
-    top = max(values.values())
-    tops = [c for c in cards if values[c] == top]
-    first = decision.action if decision.action in tops else tops[0]
-    top_success = max(success[c] for c in tops)
-    surest = first if success[first] == top_success else next(
-        c for c in tops if success[c] == top_success)
+    if fixed is None:
+        top = max(values.values())
+        tops = [c for c in cards if values[c] == top]
+        first = decision.action if decision.action in tops else tops[0]
+        top_success = max(success[c] for c in tops)
+        surest = first if success[first] == top_success else next(
+            c for c in tops if success[c] == top_success)
+    else:
+        first, surest = fixed
+    counts = {c: worlds.count(c) for c in cards}
     changed = frozenset(c for c in cards if _significant(
-        top_success - success[c], OUTCOME_TOLERANCE,
-        _noise(worlds.success[surest], worlds.success[c])))
-    noise = {c: _noise(worlds.worth[first], worlds.worth[c]) for c in cards}
+        fmean(worlds.success[surest][:counts[c]]) - success[c], OUTCOME_TOLERANCE,
+        _noise(worlds.success[surest][:counts[c]], worlds.success[c])))
+    noise = {c: _noise(worlds.worth[first][:counts[c]], worlds.worth[c]) for c in cards}
     good: list[Card] = []
     doubtful: set[Card] = set()
     for card in cards:
-        loss = top - values[card]
+        loss = fmean(worlds.worth[first][:counts[card]]) - values[card]
         # could the card be within TOLERANCE of the best, or MISTAKE_LOSS below it?
         near = loss - noise[card] <= TOLERANCE
         far = loss + noise[card] >= MISTAKE_LOSS
@@ -595,7 +649,8 @@ def _judge(obs: Observation, decision: Decision[Card], worlds: WorldValues) -> E
             good.append(card)
     best = (first, *(c for c in good if c != first))
     return Evaluation(obs, legal, values, success, worlds.samples, best, decision,
-                      top_success, dict(worlds.margin), changed, noise, frozenset(doubtful))
+                      success[surest], dict(worlds.margin), changed, noise,
+                      frozenset(doubtful), worlds, surest)
 
 
 def _evaluate(obs: Observation, rng: random.Random, samples: int | None) -> Evaluation:
@@ -804,9 +859,12 @@ def _differences(obs: Observation, ev: Evaluation, card: Card) -> tuple[Differen
             d.fact is Fact.DIX_DE_DER for d in found):
         found.append(Difference(Fact.TRUMP_KEPT, best, card))
     found = found[:_DIFFERENCES]
-    made = (round(ev.success[best] * ev.samples), round(ev.success[card] * ev.samples))
+    count = ev.count(card)
+    reached = ev.worlds.success[best][:count] if ev.worlds is not None else ()
+    made = (sum(reached) if reached else round(ev.success[best] * count),
+            round(ev.success[card] * count))
     if made[0] > made[1] and card not in ev.changed:
-        found.append(Difference(Fact.OUTCOME, best, card, numbers=(*made, ev.samples)))
+        found.append(Difference(Fact.OUTCOME, best, card, numbers=(*made, count)))
     return tuple(found)
 
 
@@ -897,8 +955,7 @@ def review(observation: Observation, card: Card | str, *, rng: random.Random | N
         return Review(card, Verdict.ILLEGAL, 0.0, False, (), None, (), 0, {}, {}, trump, legal)
     ev = _evaluation_for(observation, rng, samples, evaluation)
     reason, reason_cards = _reason(observation, ev)
-    top = max(ev.values.values())
-    loss = max(0.0, top - ev.values[card])
+    loss = max(0.0, ev.loss(card))
     changed = card in ev.changed
     if card == ev.best[0]:
         grade = Verdict.BEST
@@ -923,7 +980,7 @@ def review(observation: Observation, card: Card | str, *, rng: random.Random | N
         differences = _differences(observation, ev, card)
     noisy = grade is Verdict.ALSO_GOOD and ev.samples > 0 and loss > TOLERANCE
     return Review(card, grade, round(loss, 1), changed, ev.best, reason, reason_cards,
-                  ev.samples, ev.values, ev.success, trump, legal, ev.reference,
+                  ev.count(card), ev.values, ev.success, trump, legal, ev.rates(card)[0],
                   differences=differences, card_reason=own, card_reason_cards=own_cards,
                   noisy=noisy)
 

@@ -788,11 +788,12 @@ def _exact(hands, seat, n, led, best, best_seat, pts, tmask, rem, upper, guess, 
 
 
 @njit(cache=True, nogil=True)
-def _solve_root(hands, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb, lt, tt,
-                mv, st, out_groups, out_values):  # pragma: no cover - compiled
-    """Value every group of legal cards of ``seat`` exactly (North-South's points);
-    write the groups and values to ``out_groups``/``out_values``, return their number
-    (-1 when the node limit ``ctx[_LIMIT]`` was passed first)."""
+def _solve_root(hands, seat, n, led, best, best_seat, pts, tmask, upper, wanted, ctx, tb, lt,
+                tt, mv, st, out_groups, out_values):  # pragma: no cover - compiled
+    """Value exactly every group of legal cards of ``seat`` with a card in the bitmask
+    ``wanted`` (North-South's points); write the groups and values to
+    ``out_groups``/``out_values``, return their number (-1 when the node limit
+    ``ctx[_LIMIT]`` was passed first)."""
     trump = ctx[_TRUMP]
     count = _moves(hands, seat, n, led, best, best_seat, tmask, 0, ctx, tb, lt, mv, 0)
     legal = _legal(hands[seat], seat, n, led, best, best_seat, trump, ctx[_FREE],
@@ -800,9 +801,12 @@ def _solve_root(hands, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb
     in_play = hands[0] | hands[1] | hands[2] | hands[3] | tmask
     guess = -1
     rem0 = _in_play_points(hands[0] | hands[1] | hands[2] | hands[3], tb)
+    valued = 0
     for i in range(count):
         card = mv[0, i]
-        out_groups[i] = _group_of(card, legal, in_play, trump, tb)
+        group = _group_of(card, legal, in_play, trump, tb)
+        if group & wanted == 0:
+            continue
         ctx[_NODES] += 1
         bit = 1 << card
         hands[seat] ^= bit
@@ -827,8 +831,10 @@ def _solve_root(hands, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb
                 return -1                               # over the node limit
         guess = v
         hands[seat] ^= bit
-        out_values[i] = v
-    return count
+        out_groups[valued] = group
+        out_values[valued] = v
+        valued += 1
+    return valued
 
 
 def _aligned_table() -> np.ndarray:
@@ -880,9 +886,10 @@ class Core:
         return self.tables[trump], ctx
 
     def solve(self, hands: list[int], trump: int, trick: list[int], leader: int,
-              undertrump_free: bool, overtrump_partner: bool, node_limit: int = 0
-              ) -> tuple[list[tuple[int, int]], int, int] | None:
-        """Value every legal card of the seat to play.
+              undertrump_free: bool, overtrump_partner: bool, node_limit: int = 0,
+              wanted: int = -1) -> tuple[list[tuple[int, int]], int, int] | None:
+        """Value every legal card of the seat to play (those of ``wanted``, a bitmask
+        of card indices: a card equivalent to one of them comes with it).
 
         Args:
             hands: the four hand bitmasks by seat index (``0 = S, 1 = E, 2 = N, 3 = W``).
@@ -920,8 +927,8 @@ class Core:
             low = all_cards & -all_cards
             upper += points[low.bit_length() - 1]
             all_cards ^= low
-        count = _solve_root(held, seat, n, led, best, best_seat, pts, tmask, upper, ctx, tb,
-                            self.leaders, self.tt, self.moves, self.stack, self.out_groups,
+        count = _solve_root(held, seat, n, led, best, best_seat, pts, tmask, upper, wanted,
+                            ctx, tb, self.leaders, self.tt, self.moves, self.stack, self.out_groups,
                             self.out_values)
         if count < 0:
             return None

@@ -100,6 +100,10 @@ MAX_SAMPLES = 32
 class WorldValues:
     """Every legal card of one position on the same sampled worlds, world by world.
 
+    Every card is valued on the first worlds, in order: all of them, or fewer for a card
+    left out of the later worlds (:meth:`Valuation.extend_to`'s ``cards``), so two cards
+    compare world by world on the shorter card's worlds (:meth:`count`).
+
     Attributes:
         samples: the worlds sampled (1 or more).
         worth: per legal card, per world in order, the card points (R1.2-R1.4, dix de der
@@ -107,7 +111,7 @@ class WorldValues:
             extra points where the solver shows the team keeps a capot (R6.5).
         success: per legal card, per world, 1 when the team reaches its goal (makes the
             contract as takers, sinks it as defenders, R6.2; a litige is neither), else 0.
-        margin: per legal card, the average over the worlds of the team's marks minus the
+        margin: per legal card, the average over its worlds of the team's marks minus the
             opponents' (R6.2-R6.4, belote and shown announcements counted, capot not).
     """
 
@@ -115,6 +119,10 @@ class WorldValues:
     worth: Mapping[Card, tuple[int, ...]]
     success: Mapping[Card, tuple[int, ...]]
     margin: Mapping[Card, float]
+
+    def count(self, card: Card) -> int:
+        """The worlds ``card`` was valued on (the first of :attr:`samples`)."""
+        return len(self.worth[card])
 
     def average(self, card: Card) -> float:
         """The average of :attr:`worth` for ``card``, in card points."""
@@ -232,9 +240,10 @@ def playout(obs: Observation, world: World, card: Card, policy: Policy,
         played.add(chosen)
 
 
-def solved(obs: Observation, world: World, node_limit: int | None = None
-           ) -> dict[Card, dict[Team, int]]:
-    """Every legal card of ``obs.seat`` valued double dummy on ``world``
+def solved(obs: Observation, world: World, node_limit: int | None = None,
+           only: Sequence[Card] | None = None) -> dict[Card, dict[Team, int]]:
+    """Every legal card of ``obs.seat`` (those of ``only``, and the cards equivalent to
+    them, when given) valued double dummy on ``world``
     (:func:`~belote_teach.search.solver.solve`): the card points (dix de der included) each
     team wins from the current trick on when all four play perfectly from there.
 
@@ -249,7 +258,7 @@ def solved(obs: Observation, world: World, node_limit: int | None = None
     from belote_teach.search.solver import solve
 
     result = solve(world, trump, trick.cards, trick.leader, obs.rules,   # thread-safe
-                   node_limit=node_limit)
+                   node_limit=node_limit, only=only)
     total = trick.points + DIX_DE_DER + sum(points(c, trump) for cards in world.values()
                                            for c in cards)
     team = obs.seat.team
@@ -303,15 +312,18 @@ def samples_for(obs: Observation, *, playouts: bool = False) -> int:
 #: team, capot included; 1 if the team reaches its goal else 0; its marks minus the
 #: opponents').
 _GroupValue = tuple[int, int, int]
+#: One world valued: per group of :attr:`Valuation.groups`, its value, or ``None`` for a
+#: group that world leaves out; ``()`` for a world left out (over the node limit).
+_Row = tuple[_GroupValue | None, ...]
 
 
 class Valuation:
     """Every legal card of ``obs`` being valued on the same sampled worlds, world by world:
     ``samples`` worlds are drawn at once (from ``rng``), more on demand (:meth:`extend_to`,
-    drawn in order from the same ``rng``); each is then valued on its own, by whoever gets
-    to it first (:meth:`step`, from any thread); :meth:`result` values what is left of the
-    first ``count`` worlds and gives their :class:`WorldValues`, the same however the work
-    was shared.
+    drawn in order from the same ``rng``, possibly for fewer cards); each is then valued on
+    its own, by whoever gets to it first (:meth:`step`, from any thread); :meth:`result`
+    values what is left of the first ``count`` worlds and gives their
+    :class:`WorldValues`, the same however the work was shared.
 
     Args:
         obs: the seat's view at its turn to play (phase PLAY, ``legal_plays`` set).
@@ -351,7 +363,9 @@ class Valuation:
         self._node_limit = node_limit
         self._worlds: list[World] = list(sample_worlds(obs, rng, samples, model=model))
         self._shown = shown_by(obs, obs.tricks)
-        self._values: list[tuple[_GroupValue, ...] | None] = [None] * samples
+        every = tuple(range(len(self.groups)))
+        self._valued: list[tuple[int, ...]] = [every] * samples   # groups valued per world
+        self._values: list[_Row | None] = [None] * samples
         self._claimed = 0                        # worlds handed out to a valuer so far
         self._stopped = False
         self._lock = threading.Lock()
@@ -369,21 +383,45 @@ class Valuation:
         with self._lock:
             return sum(v is not None for v in self._values)
 
-    def extend_to(self, samples: int) -> None:
+    def extend_to(self, samples: int, cards: Sequence[Card] | None = None) -> None:
         """Draw worlds until there are ``samples`` of them (nothing when there are
         already as many): drawn in order from the constructor's ``rng``, so the worlds
         depend only on the totals asked for, never on which thread asks first.
 
+        Args:
+            samples: the worlds wanted in all.
+            cards: the legal cards the new worlds value (with the cards equivalent to
+                them); ``None``: the cards of the last world drawn. Cards left out of a
+                world are left out of every later one, so each card is valued on the
+                first worlds (:meth:`WorldValues.count`).
+
         Raises:
+            ValueError: ``cards`` names a card the last world drawn does not value (or
+                none at all, or a card that is not legal).
             InvalidPositionError: no world is consistent with ``obs`` (not after the
                 constructor's draw).
         """
         with self._lock:
+            last = self._valued[-1]
+            valued = last if cards is None else self._groups_of(cards)
+            if not valued or not set(valued) <= set(last):
+                named = ' '.join(map(str, cards or ())) or 'none'
+                raise ValueError(f"cards must be legal cards valued on the worlds drawn so "
+                                 f"far ({' '.join(str(self.groups[g][0]) for g in last)}), "
+                                 f"got {named}")
             more = samples - len(self._worlds)
             if more > 0:
                 self._worlds.extend(sample_worlds(self.obs, self._rng, more,
                                                   model=self._model))
+                self._valued.extend([valued] * more)
                 self._values.extend([None] * more)
+
+    def _groups_of(self, cards: Sequence[Card]) -> tuple[int, ...]:
+        """The indices of the groups holding a card of ``cards`` (empty if one is not
+        a legal card)."""
+        found = tuple(g for g, group in enumerate(self.groups) if set(group) & set(cards))
+        legal = {card for group in self.groups for card in group}
+        return found if set(cards) <= legal else ()
 
     def step(self, limit: int | None = None) -> bool:
         """Value the next world nobody has taken yet, among the first ``limit`` (all
@@ -395,7 +433,8 @@ class Valuation:
             index = self._claimed
             self._claimed += 1
             world = self._worlds[index]
-        values = self._value(world)
+            valued = self._valued[index]
+        values = self._value(world, valued)
         with self._done:
             self._values[index] = values
             self._done.notify_all()
@@ -454,18 +493,21 @@ class Valuation:
         success: dict[Card, list[int]] = {card: [] for card in cards}
         margins = dict.fromkeys(cards, 0)
         for row in rows:
-            for group, (value, reached, margin) in zip(self.groups, row, strict=True):
+            for group, found in zip(self.groups, row, strict=True):
+                if found is None:                      # a card left out of this world
+                    continue
+                value, reached, margin = found
                 for card in group:
                     worth[card].append(value)
                     success[card].append(reached)
                     margins[card] += margin
         return WorldValues(len(rows), {c: tuple(v) for c, v in worth.items()},
                            {c: tuple(v) for c, v in success.items()},
-                           {c: margins[c] / len(rows) for c in cards})
+                           {c: margins[c] / len(worth[c]) for c in cards})
 
-    def _value(self, world: World) -> tuple[_GroupValue, ...]:
-        """Every group of ``self.groups`` valued on one world (``()``: left out, its solve
-        over the node limit)."""
+    def _value(self, world: World, valued: tuple[int, ...]) -> _Row:
+        """The groups ``valued`` (indices in ``self.groups``) valued on one world, the
+        others ``None`` (``()``: left out, its solve over the node limit)."""
         obs = self.obs
         assert obs.contract is not None
         team = obs.seat.team
@@ -475,8 +517,10 @@ class Valuation:
         belote = belote_points(obs, world)
         exactly = None
         if self._policy is None:
+            every = len(valued) == len(self.groups)
             try:
-                exactly = solved(obs, world, self._node_limit)
+                exactly = solved(obs, world, self._node_limit,
+                                 None if every else [self.groups[g][0] for g in valued])
             except NodeLimitError:
                 return ()                                  # left out: over the node limit
         # a capot is worth capot_points instead of 162 (R6.5): a card that keeps it in
@@ -484,8 +528,9 @@ class Valuation:
         # every pli (on the solver's worlds only: a playout's capot would only add noise)
         sweeping = exactly is not None and all(t.winner.team is team for t in obs.tricks)
         capot_bonus = obs.rules.capot_points - DEAL_POINTS
-        row: list[_GroupValue] = []
-        for group in self.groups:
+        row: list[_GroupValue | None] = [None] * len(self.groups)
+        for index in valued:
+            group = self.groups[index]
             if exactly is not None:
                 won = exactly[group[0]]
             else:
@@ -498,8 +543,8 @@ class Valuation:
             value = won[team]
             if sweeping and won[team.other] == 0:      # capot (R6.5): every pli so far and
                 value += capot_bonus                   # every card point from here
-            row.append((value, int(made if team is takers else sunk),
-                        marks[team] - marks[team.other]))
+            row[index] = (value, int(made if team is takers else sunk),
+                          marks[team] - marks[team.other])
         return tuple(row)
 
 

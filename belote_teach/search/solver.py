@@ -225,10 +225,39 @@ def _check_trick(masks: Mapping[Seat, int], hands: Mapping[Seat, tuple[Card, ...
         seat = seat.next
 
 
+def _wanted(only: Iterable[Card | str], hand: Sequence[Card], seat: Seat, legal: int) -> int:
+    """The bitmask of card indices of ``only``: legal cards (``legal``, a bitmask) of
+    ``seat``'s ``hand``.
+
+    Raises:
+        InvalidCardError: a card cannot be read, or is named twice.
+        InvalidPositionError: ``only`` is a single card or string, is empty, or names a
+            card ``seat`` does not hold or may not play (R3).
+    """
+    if isinstance(only, (str, Card)):
+        raise InvalidPositionError(
+            f"only must be a list of cards of the seat to play, got {only!r}")
+    cards = parse_cards(list(only), what="only")
+    if not cards:
+        raise InvalidPositionError("only must name at least one card of the seat to play")
+    wanted = 0
+    for card in cards:
+        if card not in hand:
+            raise InvalidPositionError(
+                f"only names {card}, which {seat}, the seat to play, does not hold "
+                f"({' '.join(str(c) for c in hand)})")
+        if not legal >> card_index(card) & 1:
+            raise InvalidPositionError(
+                f"only names {card}, which {seat}, the seat to play, may not play here (R3)")
+        wanted |= 1 << card_index(card)
+    return wanted
+
+
 def solve(hands: Hands, trump: Suit | str,
           trick: Iterable[Card | str] = (), leader: Seat | str | None = None,
           rules: RuleSet | str | Mapping[str, object] | None = None, *,
-          node_limit: int | None = None) -> SolveResult:
+          node_limit: int | None = None, only: Iterable[Card | str] | None = None
+          ) -> SolveResult:
     """Solve a position double dummy: the value of every legal card of the seat to play.
 
     Args:
@@ -244,11 +273,16 @@ def solve(hands: Hands, trump: Suit | str,
             limit starts on an empty transposition table, so whether a position fits in
             it depends on the position alone (not on what this thread solved before):
             a caller with a time budget gets the same answer on every run.
+        only: legal cards of the seat to play to value (``None``: all): the others are
+            not searched, save those equivalent to one of them (same suit and points, no
+            card in play between them), which come with it. The values are those of a
+            full solve; a card's search costs about as much as any other's.
 
     Returns:
-        A :class:`SolveResult`: ``values`` maps each legal card (R3) of the seat to play,
-        in hand order, to the card points (R1.2–R1.4) its team then wins from here,
-        current trick and dix de der included.
+        A :class:`SolveResult`: ``values`` maps each legal card (R3) of the seat to play
+        (with ``only``, those named and their equivalents), in hand order, to the card
+        points (R1.2–R1.4) its team then wins from here, current trick and dix de der
+        included.
 
     Raises:
         InvalidCardError: a card cannot be read, or a hand names a card twice.
@@ -256,7 +290,9 @@ def solve(hands: Hands, trump: Suit | str,
             hands or in a hand and the trick; a trick of 4 or more cards; the seat to play
             without a card; hand sizes that do not fit the trick (the seats who already
             played to it hold one card fewer than the others); more than 8 cards a hand;
-            a card of ``trick`` that its player could not legally play (a revoke, R3.8).
+            a card of ``trick`` that its player could not legally play (a revoke, R3.8);
+            ``only`` empty, a single card, or naming a card the seat to play does not
+            hold or may not play.
         InvalidRuleSetError: ``rules`` is invalid.
         NodeLimitError: more than ``node_limit`` positions searched before every value.
         ValueError: ``node_limit`` is not a whole number of 1 or more.
@@ -307,10 +343,15 @@ def solve(hands: Hands, trump: Suit | str,
     masks = _by_seat_index(by_seat)
     _check_trick(by_seat, parsed, trump_suit, lead_seat, trick_cards, trick_indices, ruleset)
 
+    wanted = -1
+    if only is not None:
+        legal = legal_mask(by_seat[to_play], trick_indices, suit_index(trump_suit),
+                           ruleset.undertrump == "free", ruleset.overtrump_partner_on_trump_lead)
+        wanted = _wanted(only, parsed[to_play], to_play, legal)
     solved = _core().solve(
         masks, suit_index(trump_suit), trick_indices, seat_index(lead_seat),
         ruleset.undertrump == "free", ruleset.overtrump_partner_on_trump_lead,
-        node_limit or 0)
+        node_limit or 0, wanted)
     if solved is None:
         assert node_limit is not None
         raise NodeLimitError(node_limit)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from statistics import fmean
 
 import pytest
 
@@ -20,7 +21,8 @@ from belote_teach.engine.rules import legal_plays
 from belote_teach.engine.scoring import Outcome
 from belote_teach.players.base import Technique
 from belote_teach.players.club import ClubPlayer
-from belote_teach.search.evaluation import SOLVES, WorldValues, samples_for
+from belote_teach.search.evaluation import SOLVES, Valuation, WorldValues, samples_for
+from belote_teach.search.inference import CLUB_MODEL
 from belote_teach.search.sampling import sample_world
 
 S, E, N, W = Seat.SOUTH, Seat.EAST, Seat.NORTH, Seat.WEST
@@ -502,6 +504,36 @@ def test_a_review_waits_only_for_its_own_cards_verdict() -> None:
     in_doubt = plays.PendingEvaluation(obs, rng=random.Random(1)).result(doubtful)
     assert in_doubt.samples == 64 and doubtful not in in_doubt.doubtful
     assert in_doubt == plays.evaluate(obs, rng=random.Random(1))
+
+
+def test_the_added_worlds_value_only_the_cards_still_in_doubt() -> None:
+    """Doubled, the worlds value the card in doubt and the recommended one (the first
+    count's): a card the first 32 worlds settled keeps its verdict, loss and figures on
+    those 32, the card in doubt and the recommended card get 64, with the values a full
+    valuation of the same worlds gives; the review names the worlds its card stands on."""
+    obs = _deal_21_trick_5()
+    probe = plays.PendingEvaluation(obs, rng=random.Random(1))
+    assert probe._valuation is not None
+    early = plays._judge(obs, probe._decision, probe._valuation.result(32))
+    (doubtful,) = early.doubtful
+    ev = plays.PendingEvaluation(obs, rng=random.Random(1)).result()
+    assert ev.samples == 64 and ev.best[0] == early.best[0]
+    full = Valuation(obs, random.Random(1), 32, model=CLUB_MODEL)
+    full.extend_to(64)
+    whole = full.result()
+    for card in obs.legal_plays.cards:
+        counted = 64 if card in (doubtful, ev.best[0], ev.surest) else 32
+        assert ev.count(card) == counted
+        assert ev.worlds is not None and ev.worlds.worth[card] == whole.worth[card][:counted]
+        later, first = review(obs, card, evaluation=ev), review(obs, card, evaluation=early)
+        assert later.samples == counted
+        if counted == 32:
+            assert (later.verdict, later.loss, later.best_success) == (
+                first.verdict, first.loss, first.best_success)
+    judged = review(obs, doubtful, evaluation=ev)
+    assert judged.loss == round(max(0.0, fmean(whole.worth[ev.best[0]])
+                                    - fmean(whole.worth[doubtful])), 1)
+    assert "64" in judged.explanation("en")
 
 
 def test_a_review_of_a_card_not_in_the_hand_is_refused_and_changes_nothing() -> None:

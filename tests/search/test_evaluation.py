@@ -184,6 +184,32 @@ def test_a_valuation_shared_between_threads_gives_the_serial_result() -> None:
     assert all(len(v) == 12 for v in result.worth.values())
 
 
+def test_added_worlds_may_value_fewer_cards_each_on_the_first_worlds() -> None:
+    """``extend_to(n, cards)``: the added worlds value those cards (and their equivalents)
+    only, with the values a full valuation of the same worlds gives; every card keeps the
+    first worlds that valued it, in order. A card the earlier worlds left out, or none, is
+    refused and changes nothing."""
+    obs = _first_choice(PLAYED[1])
+    groups = equivalent_groups(obs)
+    kept = [groups[0][0], groups[1][0]]
+    full = evaluation.Valuation(obs, random.Random(5), 4)
+    full.extend_to(8)
+    fewer = evaluation.Valuation(obs, random.Random(5), 4)
+    fewer.extend_to(8, kept)
+    with pytest.raises(ValueError, match="cards must be legal cards valued on the worlds"):
+        fewer.extend_to(12, [groups[2][0]])
+    with pytest.raises(ValueError, match="got none"):
+        fewer.extend_to(12, [])
+    assert fewer.samples == 8
+    whole, part = full.result(), fewer.result()
+    assert part.samples == 8
+    for card in obs.legal_plays.cards:
+        in_kept = any(card in g and g[0] in kept for g in groups)
+        assert part.count(card) == (8 if in_kept else 4)
+        assert part.worth[card] == whole.worth[card][:part.count(card)]
+        assert part.success[card] == whole.success[card][:part.count(card)]
+
+
 def test_a_stopped_valuation_still_completes_when_asked() -> None:
     obs = _first_choice(PLAYED[2])
     valuation = evaluation.Valuation(obs, random.Random(3), 6)

@@ -127,6 +127,23 @@ def test_solver_equals_brute_force_four_tricks(rules: RuleSet, seed: int) -> Non
         hands, trump, trick, leader, rules)
 
 
+@pytest.mark.parametrize("rules", OPTIONS, ids=OPTION_IDS)
+@settings(max_examples=25, derandomize=True, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), tricks=st.integers(2, 8))
+def test_only_some_cards_valued_give_the_full_solves_values(rules: RuleSet, seed: int,
+                                                             tricks: int) -> None:
+    """``only``: the cards named (and those equivalent to them) get exactly the values of
+    the solve of every card, in hand order; the others are not valued."""
+    rng = random.Random(seed)
+    hands, trump, trick, leader = random_ending(rng, tricks, rules)
+    full = solve(hands, trump, trick, leader, rules).values
+    wanted = rng.sample(sorted(full, key=str), rng.randint(1, len(full)))
+    some = solve(hands, trump, trick, leader, rules, only=wanted)
+    assert set(wanted) <= set(some.values) <= set(full)
+    assert some.values == {c: v for c, v in full.items() if c in some.values}
+    assert list(some.values) == [c for c in full if c in some.values]       # hand order
+
+
 # ---------------------------------------------------------------------- invariants
 def play(hands: Hands, trump: Suit, trick: tuple[Card, ...], leader: Seat, card: Card
          ) -> tuple[Hands, tuple[Card, ...], Seat, int, Team | None]:
@@ -277,6 +294,13 @@ GOOD = {"N": ["QD"], "E": ["10S"], "S": ["9H", "8H"], "W": ["KH"]}
     ({"rules": "belotte"}, InvalidRuleSetError, "belotte"),
     ({"hands": {"N": [], "E": [], "S": [], "W": []}, "trick": []}, InvalidPositionError,
      "holds no card"),
+    ({"only": []}, InvalidPositionError, "only must name at least one card"),
+    ({"only": "9H"}, InvalidPositionError, "only must be a list of cards"),
+    ({"only": ["KH"]}, InvalidPositionError, "only names KH, which S, the seat to play, "
+                                            "does not hold (9H 8H)"),
+    ({"only": ["9H", "9H"]}, InvalidCardError, "only holds 9H twice"),
+    ({"hands": {**GOOD, "S": ["9H", "AD"]}, "only": ["AD"]}, InvalidPositionError,
+     "only names AD, which S, the seat to play, may not play here (R3)"),
 ])
 def test_invalid_positions_raise_specific_errors(kwargs, error, fragment) -> None:
     args: dict[str, object] = {"hands": GOOD, "trump": "H", "trick": ["AC", "KC", "9C"],
