@@ -396,20 +396,20 @@ class Valuation:
                 first worlds (:meth:`WorldValues.count`).
 
         Raises:
-            ValueError: ``cards`` names a card the last world drawn does not value (or
-                none at all, or a card that is not legal).
+            ValueError: worlds are to be drawn and ``cards`` names a card the last world
+                drawn does not value (or none at all, or a card that is not legal).
             InvalidPositionError: no world is consistent with ``obs`` (not after the
                 constructor's draw).
         """
         with self._lock:
+            more = samples - len(self._worlds)
             last = self._valued[-1]
             valued = last if cards is None else self._groups_of(cards)
-            if not valued or not set(valued) <= set(last):
+            if more > 0 and (not valued or not set(valued) <= set(last)):
                 named = ' '.join(map(str, cards or ())) or 'none'
                 raise ValueError(f"cards must be legal cards valued on the worlds drawn so "
                                  f"far ({' '.join(str(self.groups[g][0]) for g in last)}), "
                                  f"got {named}")
-            more = samples - len(self._worlds)
             if more > 0:
                 self._worlds.extend(sample_worlds(self.obs, self._rng, more,
                                                   model=self._model))

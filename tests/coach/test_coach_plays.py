@@ -536,6 +536,25 @@ def test_the_added_worlds_value_only_the_cards_still_in_doubt() -> None:
     assert "64" in judged.explanation("en")
 
 
+def test_a_review_after_the_background_got_further_uses_its_worlds() -> None:
+    """East's first position at trick 4 of deal 1: the background doubles the worlds
+    twice (32, 64, 128, fewer cards each time) before the review of a card asks; the
+    review draws nothing more and refuses nothing, and every card's verdict is the one a
+    review from nothing gives."""
+    deal = club_bid(1)
+    while len(deal.observation(deal.turn).tricks) < 3 or deal.turn is not Seat.EAST:
+        deal.play(CLUB.choose_card(deal.observation(deal.turn), random.Random(0)).action)
+    obs = deal.observation(deal.turn)
+    ahead = plays.PendingEvaluation(obs, rng=random.Random(1))
+    assert ahead._settle(background=True) is not None
+    assert sorted(ahead._judged) == [32, 64, 128]
+    for card in obs.legal_plays.cards:
+        later = ahead._settle(background=False, card=card)
+        alone = plays.PendingEvaluation(obs, rng=random.Random(1)).result(card)
+        assert later is not None
+        assert review(obs, card, evaluation=later) == review(obs, card, evaluation=alone)
+
+
 def test_a_review_of_a_card_not_in_the_hand_is_refused_and_changes_nothing() -> None:
     obs = _deal_21_trick_5()
     pending = plays.PendingEvaluation(obs, rng=random.Random(1))

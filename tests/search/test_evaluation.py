@@ -201,7 +201,11 @@ def test_added_worlds_may_value_fewer_cards_each_on_the_first_worlds() -> None:
     with pytest.raises(ValueError, match="got none"):
         fewer.extend_to(12, [])
     assert fewer.samples == 8
-    whole, part = full.result(), fewer.result()
+    fewer.extend_to(12, kept[:1])
+    fewer.extend_to(8, kept)              # drawn already, by a caller that got further:
+    fewer.extend_to(4, [groups[2][0]])    # nothing to draw, nothing refused
+    assert fewer.samples == 12
+    whole, part = full.result(8), fewer.result(8)
     assert part.samples == 8
     for card in obs.legal_plays.cards:
         in_kept = any(card in g and g[0] in kept for g in groups)
