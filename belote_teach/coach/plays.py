@@ -60,10 +60,11 @@ doubt* (:attr:`Evaluation.doubtful`): the worlds are doubled, from
 decisions that teach most are taken, 32 after) up to :data:`MAX_WORLDS` (96 at tricks 1
 and 2, 128 to 256 after, where a solve is cheap); a card still in doubt then is good up to
 a loss of 7 points (half-way). The recommended card is the one of the first count of
-worlds, and the added worlds value only the cards still in doubt with it: a card whose
-verdict the first worlds settled keeps it, and its figures (:meth:`Evaluation.count`
-worlds) and its loss are those of the worlds it was judged on, world by world against
-the recommended card's. Measured against a reference of 256 worlds
+worlds, and the added worlds value only the cards that may be within 4 points of it
+(:attr:`Evaluation.open`: the good ones, those in doubt, and it): a card 4 points or
+more below it beyond the noise keeps its verdict, and its figures
+(:meth:`Evaluation.count` worlds) and its loss are those of the worlds it was judged
+on, world by world against the recommended card's. Measured against a reference of 256 worlds
 (``benchmarks/coach_accuracy.py``), this keeps false blame and missed mistakes rare at
 every trick.
 
@@ -231,6 +232,17 @@ class Evaluation:
     doubtful: frozenset[Card] = frozenset()
     worlds: WorldValues | None = field(default=None, repr=False)
     surest: Card | None = None
+
+    @property
+    def open(self) -> tuple[Card, ...]:
+        """The legal cards that more worlds would judge again, hand order: those whose
+        loss could be within :data:`TOLERANCE` (the good ones and those in doubt, an
+        outcome change or not), the recommended card and :attr:`surest`; the others
+        are :data:`TOLERANCE` or more below the recommended card beyond the noise, and
+        keep their verdict."""
+        return tuple(c for c in self.legal.cards
+                     if self.loss(c) - self.noise.get(c, 0.0) <= TOLERANCE
+                     or c in (self.best[0], self.surest))
 
     def count(self, card: Card) -> int:
         """The worlds ``card`` (a legal card) was judged on: :attr:`samples`, or fewer for
@@ -565,9 +577,8 @@ class PendingEvaluation:
         assert valuation is not None
         judged: Evaluation | None = None
         for count in self._counts:
-            if judged is not None:       # the added worlds value the cards still in doubt
-                assert judged.surest is not None
-                valuation.extend_to(count, [*judged.doubtful, judged.best[0], judged.surest])
+            if judged is not None:       # the added worlds: the cards that may be near
+                valuation.extend_to(count, judged.open)
             while not (background and self._stopped.is_set()) and valuation.step(count):
                 pass
             if background and self._stopped.is_set():

@@ -52,8 +52,8 @@ towards the value, then bisection. ``solve(..., only=cards)`` values those root 
 alone (and their equivalents), the others not searched; each card costs about as much as
 any other: two cards valued took 37 % of the full solve's time (the 29 trick-1 positions
 of 4 cards or more of 20 club-played deals, 48 worlds each, 17.0 s against 46.2 s on one
-core, 2026-12-03). The coach's added worlds value only the cards still in doubt and the
-recommended one.
+core, 2026-12-03). The coach's added worlds value only the cards that may be within 4
+points of the best one.
 
 Threads: the compiled core releases the GIL and each thread solves with its own search
 memory (table and stacks, some 16 MiB, allocated on its first solve and kept for the

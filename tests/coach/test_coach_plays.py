@@ -506,11 +506,12 @@ def test_a_review_waits_only_for_its_own_cards_verdict() -> None:
     assert in_doubt == plays.evaluate(obs, rng=random.Random(1))
 
 
-def test_the_added_worlds_value_only_the_cards_still_in_doubt() -> None:
-    """Doubled, the worlds value the card in doubt and the recommended one (the first
-    count's): a card the first 32 worlds settled keeps its verdict, loss and figures on
-    those 32, the card in doubt and the recommended card get 64, with the values a full
-    valuation of the same worlds gives; the review names the worlds its card stands on."""
+def test_the_added_worlds_value_only_the_cards_that_may_be_near_the_best() -> None:
+    """Doubled, the worlds value the cards that may be within 4 points of the recommended
+    card (the first count's), it included: a card 4 or more below beyond the noise keeps
+    its verdict, loss and figures on the first 32 worlds, the others get 64, with the
+    values a full valuation of the same worlds gives; the review names the worlds its
+    card stands on."""
     obs = _deal_21_trick_5()
     probe = plays.PendingEvaluation(obs, rng=random.Random(1))
     assert probe._valuation is not None
@@ -521,8 +522,12 @@ def test_the_added_worlds_value_only_the_cards_still_in_doubt() -> None:
     full = Valuation(obs, random.Random(1), 32, model=CLUB_MODEL)
     full.extend_to(64)
     whole = full.result()
+    assert doubtful in early.open and ev.best[0] in early.open
+    assert 0 < len(early.open) < len(obs.legal_plays.cards)
     for card in obs.legal_plays.cards:
-        counted = 64 if card in (doubtful, ev.best[0], ev.surest) else 32
+        near = early.loss(card) - early.noise[card] <= plays.TOLERANCE
+        assert (card in early.open) == (near or card == ev.best[0])
+        counted = 64 if card in early.open else 32
         assert ev.count(card) == counted
         assert ev.worlds is not None and ev.worlds.worth[card] == whole.worth[card][:counted]
         later, first = review(obs, card, evaluation=ev), review(obs, card, evaluation=early)
