@@ -59,14 +59,13 @@ doubt* (:attr:`Evaluation.doubtful`): the worlds are doubled, from
 :data:`~belote_teach.search.evaluation.SOLVES` (48 at tricks 1 and 2, where the
 decisions that teach most are taken, 32 after) up to :data:`MAX_WORLDS` (96 at tricks 1
 and 2, 128 to 256 after, where a solve is cheap); a card still in doubt then is good up to
-a loss of 7 points (half-way). The recommended card is the one of the first count of
-worlds, and the added worlds value only the cards that may be within 4 points of it
-(:attr:`Evaluation.open`: the good ones, those in doubt, and it): a card 4 points or
-more below it beyond the noise keeps its verdict, and its figures
-(:meth:`Evaluation.count` worlds) and its loss are those of the worlds it was judged
-on, world by world against the recommended card's. Measured against a reference of 256 worlds
-(``benchmarks/coach_accuracy.py``), this keeps false blame and missed mistakes rare at
-every trick.
+a loss of 7 points (half-way). The added worlds value only the cards that may be within
+4 points of the best (:attr:`Evaluation.open`: the good ones, those in doubt, the
+recommended one): a card 4 points or more below it beyond the noise is not valued again,
+and is judged on the worlds it was valued on (:meth:`Evaluation.count`), world by world
+against the recommended card, the highest average among the cards valued on every world.
+Measured against a reference of 256 worlds (``benchmarks/coach_accuracy.py``), this keeps
+false blame and missed mistakes rare at every trick.
 
 Equivalent cards (same suit and points, no card another player may hold between them)
 count as one. A single legal card, or only equivalent ones, needs no world
@@ -235,18 +234,19 @@ class Evaluation:
 
     @property
     def open(self) -> tuple[Card, ...]:
-        """The legal cards that more worlds would judge again, hand order: those whose
-        loss could be within :data:`TOLERANCE` (the good ones and those in doubt, an
-        outcome change or not), the recommended card and :attr:`surest`; the others
-        are :data:`TOLERANCE` or more below the recommended card beyond the noise, and
-        keep their verdict."""
-        return tuple(c for c in self.legal.cards
-                     if self.loss(c) - self.noise.get(c, 0.0) <= TOLERANCE
-                     or c in (self.best[0], self.surest))
+        """The legal cards that more worlds would judge again, hand order: among those
+        valued on every world, the ones whose loss could be within :data:`TOLERANCE`
+        (the good ones and those in doubt, an outcome change or not), the recommended
+        card and :attr:`surest`. The others are :data:`TOLERANCE` or more below the
+        recommended card beyond the noise (or were already left out of the last worlds):
+        more worlds do not value them."""
+        return tuple(c for c in self.legal.cards if self.count(c) == self.samples and (
+            self.loss(c) - self.noise.get(c, 0.0) <= TOLERANCE
+            or c in (self.best[0], self.surest)))
 
     def count(self, card: Card) -> int:
         """The worlds ``card`` (a legal card) was judged on: :attr:`samples`, or fewer for
-        a card whose verdict an earlier count of worlds settled."""
+        a card left out of the added worlds (not in an earlier count's :attr:`open`)."""
         return self.samples if self.worlds is None else self.worlds.count(card)
 
     def loss(self, card: Card) -> float:
@@ -594,13 +594,7 @@ class PendingEvaluation:
         found = self._judged.get(count)
         if found is None:
             assert self._valuation is not None
-            fixed = None
-            if count != self._counts[0]:         # the recommended card of the first count
-                first = self._judged_at(self._counts[0])
-                assert first.surest is not None
-                fixed = first.best[0], first.surest
-            found = _judge(self.observation, self._decision, self._valuation.result(count),
-                           fixed)
+            found = _judge(self.observation, self._decision, self._valuation.result(count))
             found = self._judged.setdefault(count, found)
         return found
 
@@ -618,29 +612,26 @@ def _world_counts(obs: Observation, samples: int | None) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _judge(obs: Observation, decision: Decision[Card], worlds: WorldValues,
-           fixed: tuple[Card, Card] | None = None) -> Evaluation:
+def _judge(obs: Observation, decision: Decision[Card], worlds: WorldValues) -> Evaluation:
     """The evaluation of ``obs`` from every legal card's values on the worlds: the
-    recommended card, the good ones, the outcome changes, the noise and the doubts. Each
-    card is compared world by world with the recommended card on its own worlds
-    (:meth:`WorldValues.count`). ``fixed``: the recommended card and the surest of an
-    earlier count of the same worlds (else chosen here: the highest average, all cards
-    on the same worlds)."""
+    recommended card, the good ones, the outcome changes, the noise and the doubts. The
+    recommended card is the highest average among the cards valued on every world; each
+    card is compared with it world by world on its own worlds
+    (:meth:`WorldValues.count`), and only a card valued on every world may be in doubt
+    (the others keep their verdict)."""
     legal = obs.legal_plays
     assert legal is not None
     cards = list(legal.cards)
     values = {c: worlds.average(c) for c in cards}
     success = {c: worlds.success_rate(c) for c in cards}
-    if fixed is None:
-        top = max(values.values())
-        tops = [c for c in cards if values[c] == top]
-        first = decision.action if decision.action in tops else tops[0]
-        top_success = max(success[c] for c in tops)
-        surest = first if success[first] == top_success else next(
-            c for c in tops if success[c] == top_success)
-    else:
-        first, surest = fixed
     counts = {c: worlds.count(c) for c in cards}
+    whole = [c for c in cards if counts[c] == worlds.samples]
+    top = max(values[c] for c in whole)
+    tops = [c for c in whole if values[c] == top]
+    first = decision.action if decision.action in tops else tops[0]
+    top_success = max(success[c] for c in tops)
+    surest = first if success[first] == top_success else next(
+        c for c in tops if success[c] == top_success)
     changed = frozenset(c for c in cards if _significant(
         fmean(worlds.success[surest][:counts[c]]) - success[c], OUTCOME_TOLERANCE,
         _noise(worlds.success[surest][:counts[c]], worlds.success[c])))
@@ -654,7 +645,7 @@ def _judge(obs: Observation, decision: Decision[Card], worlds: WorldValues,
         far = loss + noise[card] >= MISTAKE_LOSS
         if card in changed:
             continue
-        if near and far:                # the worlds cannot tell yet: more worlds
+        if near and far and counts[card] == worlds.samples:   # cannot tell yet: more worlds
             doubtful.add(card)
         if near and (not far or loss <= _MIDDLE):
             good.append(card)

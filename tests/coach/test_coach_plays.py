@@ -4,6 +4,7 @@ depend on the real hidden cards. No wall-time assertion (see the module docstrin
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Mapping, Sequence
 from statistics import fmean
@@ -542,17 +543,20 @@ def test_the_added_worlds_value_only_the_cards_that_may_be_near_the_best() -> No
 
 
 def test_a_review_after_the_background_got_further_uses_its_worlds() -> None:
-    """East's first position at trick 4 of deal 1: the background doubles the worlds
-    twice (32, 64, 128, fewer cards each time) before the review of a card asks; the
-    review draws nothing more and refuses nothing, and every card's verdict is the one a
-    review from nothing gives."""
-    deal = club_bid(1)
-    while len(deal.observation(deal.turn).tricks) < 3 or deal.turn is not Seat.EAST:
+    """North's first position at trick 4 of deal 4: the background doubles the worlds
+    twice or more (32, 64, 128..., fewer cards some time) before the review of a card
+    asks; the review draws nothing more and refuses nothing, and every card's verdict is
+    the one a review from nothing gives."""
+    deal = club_bid(4)
+    while len(deal.observation(deal.turn).tricks) < 3 or deal.turn is not Seat.NORTH:
         deal.play(CLUB.choose_card(deal.observation(deal.turn), random.Random(0)).action)
     obs = deal.observation(deal.turn)
     ahead = plays.PendingEvaluation(obs, rng=random.Random(1))
     assert ahead._settle(background=True) is not None
-    assert sorted(ahead._judged) == [32, 64, 128]
+    counts = sorted(ahead._judged)
+    assert counts[:3] == [32, 64, 128]
+    assert any(set(ahead._judged[a].open) > set(ahead._judged[b].open)
+               for a, b in itertools.pairwise(counts))
     for card in obs.legal_plays.cards:
         later = ahead._settle(background=False, card=card)
         alone = plays.PendingEvaluation(obs, rng=random.Random(1)).result(card)
