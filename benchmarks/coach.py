@@ -11,7 +11,8 @@ by club players. At every card of every seat (the learner may sit anywhere) the 
 :class:`~belote_teach.engine.observation.Observation` is reviewed twice: ``review`` of the card
 the club player chooses and ``hint``, each with the default number of worlds
 (each solved exactly: :data:`belote_teach.search.evaluation.SOLVES` worlds, doubled up to
-:data:`belote_teach.coach.plays.MAX_WORLDS` while a verdict is in doubt) and a
+:data:`belote_teach.coach.plays.MAX_WORLDS` while a verdict is in doubt, the added worlds
+valuing only the cards that may be within 4 points of the best) and a
 fresh ``random.Random``. The review is made as the table makes it: from a
 :class:`belote_teach.coach.plays.PendingEvaluation` whose ``result(card)`` waits only for
 the reviewed card's verdict (more worlds only while that card is in doubt). With
