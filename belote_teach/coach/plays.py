@@ -339,7 +339,8 @@ class Review:
         reason_cards: the cards that reason names.
         samples: worlds the verdict stands on (0 when no sampling was needed):
             :meth:`Evaluation.count` of the card.
-        values: average card points from here per legal card (empty for ILLEGAL).
+        values: average card points from here per legal card, each over its own
+            :meth:`Evaluation.count` worlds (empty for ILLEGAL).
         success: success rate per legal card, 0.0 to 1.0 (empty for ILLEGAL).
         trump: the trump suit.
         legal: the :class:`~belote_teach.engine.rules.LegalPlays` of the position.
