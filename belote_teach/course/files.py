@@ -42,9 +42,10 @@ DATA_ENV = "BELOTE_TEACH_DATA"
 #: say; ``not_text``: not UTF-8 text; ``not_json``: not JSON, cut short or edited by
 #: hand; ``not_ours``: JSON, but not a file of this kind; ``other_version``: another
 #: version of the format; ``bad_value``: a value out of its range or of the wrong kind;
-#: ``bad_deal``: a saved deal that does not replay by the rules, R2-R6).
+#: ``bad_deal``: a saved deal that does not replay by the rules, R2-R6; ``busy``: another
+#: page of the course kept the learner's store busy too long, nothing lost).
 REASONS = ("unreadable", "not_text", "not_json", "not_ours", "other_version", "bad_value",
-           "bad_deal")
+           "bad_deal", "busy")
 
 _log = logging.getLogger("belote_teach")
 
@@ -72,6 +73,14 @@ class FileProblem:
     def __post_init__(self) -> None:
         if self.reason not in REASONS:
             raise ValueError(f"reason {self.reason!r}: expected one of {', '.join(REASONS)}")
+
+    @classmethod
+    def of_error(cls, err: OSError) -> FileProblem:
+        """The problem of a store that raised ``err``: ``busy`` for a ``TimeoutError``
+        (another page held it too long: nothing is wrong with the file), else
+        ``unreadable``; the detail names the error."""
+        reason = "busy" if isinstance(err, TimeoutError) else "unreadable"
+        return cls(reason, f"{type(err).__name__}: {err}")
 
     def told(self, lang: str) -> str:
         """The reason in plain words in ``lang`` (``"the file is not valid JSON: it may

@@ -179,7 +179,7 @@ def _migrate(folder: Path, store: SqliteStore
             try:
                 record = CourseRecord.from_json(legacy.read_bytes())
             except OSError as err:
-                yield (FileProblem("unreadable", f"{type(err).__name__}: {err}"), legacy,
+                yield (FileProblem.of_error(err), legacy,
                        None)
                 return
             except InvalidProgressError as err:
@@ -390,7 +390,7 @@ class CourseProgress:
         try:
             record = derive_record(self.store.actions(KINDS))
         except OSError as err:
-            cause = FileProblem("unreadable", f"{type(err).__name__}: {err}")
+            cause = FileProblem.of_error(err)
             return _unusable(lang, self.path, cause)
         problems = list(self._problems)
         store = self.store
@@ -586,7 +586,7 @@ class CourseProgress:
         try:
             self.store.append(kind, scope, item, data)
         except OSError as err:
-            cause = FileProblem("unreadable", f"{type(err).__name__}: {err}")
+            cause = FileProblem.of_error(err)
             return _unusable(lang, self.path, cause).problem
         return None
 
@@ -597,7 +597,8 @@ def _unusable(lang: str, where: Path, cause: FileProblem, aside: Path | None = N
     in place at ``where``): the record that could be read and the learner's sentence;
     the detail is written to the log."""
     cause.log(where)
-    key = "left_in_place" if aside is None else "set_aside"
+    key = ("set_aside" if aside is not None else
+           "busy" if cause.reason == "busy" else "left_in_place")
     return ProgressRead(record if record is not None else CourseRecord(),
                         _problem(lang, key, where, cause), aside, cause=cause, where=where)
 

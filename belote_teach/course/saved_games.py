@@ -300,7 +300,7 @@ class GameStore:
         try:
             text = self.store.document(GAME_PREFIX + name)
         except OSError as err:
-            cause = FileProblem("unreadable", f"{type(err).__name__}: {err}")
+            cause = FileProblem.of_error(err)
             return _unusable(lang, "left_in_place", name, self.store.where, cause)
         if text is None:
             return LoadResult(None)
@@ -389,6 +389,8 @@ def _unusable(lang: str, key: str, name: str, path: str, cause: FileProblem,
     """The result of a saved game that cannot be resumed: the learner's sentence
     ``progress.<key>`` in ``lang``, the detail written to the log."""
     cause.log(Path(path))
+    if cause.reason == "busy":
+        key = "busy"
     sentence = explain.catalog(lang)["progress"][key]
     problem = str(sentence).format(name=name, path=path, reason=cause.told(lang))
     return LoadResult(None, problem=problem, set_aside=aside, cause=cause)

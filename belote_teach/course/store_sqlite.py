@@ -4,7 +4,8 @@ backend of :class:`~belote_teach.course.store.LearnerStore` in the learner's dat
 The database (``<data directory>/learner.sqlite3``) runs in WAL mode: readers never wait
 for a writer, and every write is one transaction begun ``IMMEDIATE`` (the writers of
 several kernels of one learner, two tabs say, take turns, waiting up to
-:data:`BUSY_SECONDS` for each other, and nothing is lost). ``synchronous=FULL``: an action
+:data:`BUSY_SECONDS` for each other, and nothing is lost; beyond that the call raises
+``TimeoutError`` and the database is left as it is). ``synchronous=FULL``: an action
 logged is on the disk when the call returns, whatever happens to the kernel or the
 machine after.
 
@@ -32,6 +33,7 @@ import json
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Collection, Iterator, Mapping
 from datetime import datetime, timezone
 from pathlib import Path
@@ -96,7 +98,9 @@ class SqliteStore(LearnerStore):
             moved to :attr:`set_aside` and a new database started.
         set_aside: where such a file was moved, else ``None``.
 
-    Every method may raise ``OSError`` when the directory cannot be written, and
+    Every method may raise ``OSError`` when the directory cannot be written
+    (``TimeoutError`` when another kernel kept the database busy beyond
+    :data:`BUSY_SECONDS`: nothing is set aside, nothing lost), and
     :class:`~belote_teach.course.errors.StoreValueError` for a bad name or data (nothing kept).
     """
 
@@ -112,7 +116,9 @@ class SqliteStore(LearnerStore):
     # ------------------------------------------------------------------ connection
     def _connect(self, *, create: bool) -> sqlite3.Connection | None:
         """The open connection; ``None`` when there is no database and ``create`` is
-        False. A file that is not ours is set aside and a new database started."""
+        False. A file that is not ours is set aside and a new database started; a
+        database busy beyond :data:`BUSY_SECONDS` (another kernel writing) is left as it
+        is and raises ``TimeoutError``."""
         if self._connection is not None:
             return self._connection
         if not create and not self.path.exists():
@@ -120,41 +126,47 @@ class SqliteStore(LearnerStore):
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             connection = self._open()
-        except sqlite3.DatabaseError as err:
-            self._set_file_aside(f"{type(err).__name__}: {err}")
+        except _NotOurs as err:
+            self._set_file_aside(str(err))
             connection = self._open()
         self._connection = connection
         return connection
 
     def _open(self) -> sqlite3.Connection:
-        connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None,
-                                     check_same_thread=False)
+        """A new connection to a database of ours, in WAL mode, its tables made.
+
+        Raises:
+            _NotOurs: the file is not a database, is damaged, or is another program's
+                (checked inside one transaction, so another kernel creating the
+                database at the same moment is never mistaken for a stranger).
+            TimeoutError: the database stayed busy for :data:`BUSY_SECONDS`.
+            OSError: it cannot be read or written.
+        """
+        with _as_os_error(self.path):
+            connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS,
+                                         isolation_level=None, check_same_thread=False)
         try:
-            connection.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
-            found = connection.execute("PRAGMA application_id").fetchone()[0]
-            version = connection.execute("PRAGMA user_version").fetchone()[0]
-            tables = connection.execute(
-                "SELECT count(*) FROM sqlite_master").fetchone()[0]
-            if tables and found != _APPLICATION_ID:
-                raise sqlite3.DatabaseError(f"application_id {found:#x}, expected "
-                                            f"{_APPLICATION_ID:#x}: not a belote-teach "
-                                            "record")
-            if version > SCHEMA_VERSION:
-                raise sqlite3.DatabaseError(f"schema version {version}: this version of "
-                                            f"belote-teach reads {SCHEMA_VERSION}")
-            connection.execute("PRAGMA journal_mode = WAL")
-            connection.execute("PRAGMA synchronous = FULL")
-            connection.execute("BEGIN IMMEDIATE")
-            try:
-                for statement in _SCHEMA.split(";"):
-                    if statement.strip():
-                        connection.execute(statement)
-                connection.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
-                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            with _as_os_error(self.path):
+                connection.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+                connection.execute("BEGIN")                 # one snapshot for the check
+                made = _check_ours(connection)
                 connection.execute("COMMIT")
-            except BaseException:
-                connection.execute("ROLLBACK")
-                raise
+                _set_wal(connection)
+                connection.execute("PRAGMA synchronous = FULL")
+                if made:                        # a reader never waits for a writer
+                    return connection
+                connection.execute("BEGIN IMMEDIATE")
+                try:
+                    _check_ours(connection)     # another kernel may have made it since
+                    for statement in _SCHEMA.split(";"):
+                        if statement.strip():
+                            connection.execute(statement)
+                    connection.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
+                    connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                    connection.execute("COMMIT")
+                except BaseException:
+                    connection.execute("ROLLBACK")
+                    raise
         except BaseException:
             connection.close()
             raise
@@ -222,7 +234,8 @@ class SqliteStore(LearnerStore):
                 finally:
                     self._depth -= 1
                 return
-            connection.execute("BEGIN IMMEDIATE")
+            with _as_os_error(self.path):
+                connection.execute("BEGIN IMMEDIATE")
             self._depth = 1
             try:
                 yield
@@ -230,12 +243,13 @@ class SqliteStore(LearnerStore):
                 connection.execute("ROLLBACK")
                 raise
             else:
-                connection.execute("COMMIT")
+                with _as_os_error(self.path):
+                    connection.execute("COMMIT")
             finally:
                 self._depth = 0
 
     def _write(self, sql: str, values: tuple[object, ...]) -> sqlite3.Cursor:
-        with self.transaction():
+        with self.transaction(), _as_os_error(self.path):
             assert self._connection is not None
             return self._connection.execute(sql, values)
 
@@ -244,7 +258,8 @@ class SqliteStore(LearnerStore):
             connection = self._connect(create=False)
             if connection is None:
                 return []
-            return connection.execute(sql, values).fetchall()
+            with _as_os_error(self.path):
+                return connection.execute(sql, values).fetchall()
 
     # ------------------------------------------------------------------ the log
     def append(self, kind: str, scope: str, item: str = "",
@@ -329,4 +344,75 @@ class SqliteStore(LearnerStore):
     def __del__(self) -> None:
         with contextlib.suppress(Exception):
             self.close()
+
+
+class _NotOurs(Exception):
+    """The file is not a belote-teach database (damaged, not a database, another
+    program's, or a newer schema): it is to be set aside. Its text says why."""
+
+
+#: SQLite's primary result codes that mean the file itself is bad, not busy.
+_BAD_FILE = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+
+
+def _check_ours(connection: sqlite3.Connection) -> bool:
+    """Whether the database is ours at :data:`SCHEMA_VERSION` already (``False``: empty,
+    or ours at an older version, its tables still to be made). Run inside a transaction,
+    so that the three reads see one moment.
+
+    Raises:
+        _NotOurs: the file is damaged, not a database, another program's database, or
+            ours at a newer schema.
+    """
+    try:
+        found = connection.execute("PRAGMA application_id").fetchone()[0]
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+    except sqlite3.DatabaseError as err:
+        if str(getattr(err, "sqlite_errorname", "")).startswith(_BAD_FILE):
+            raise _NotOurs(f"{type(err).__name__}: {err}") from err
+        raise
+    if tables and found != _APPLICATION_ID:
+        raise _NotOurs(f"application_id {found:#x}, expected {_APPLICATION_ID:#x}: "
+                       "not a belote-teach record")
+    if version > SCHEMA_VERSION:
+        raise _NotOurs(f"schema version {version}: this version of belote-teach reads "
+                       f"{SCHEMA_VERSION}")
+    return bool(tables) and version == SCHEMA_VERSION
+
+
+def _set_wal(connection: sqlite3.Connection) -> None:
+    """Put the database in WAL mode (it stays so, in the file). SQLite may answer
+    "database is locked" at once, without waiting, while another connection changes the
+    mode: that is tried again for up to :data:`BUSY_SECONDS`."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as err:
+            if not _busy(err) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.005)
+
+
+@contextlib.contextmanager
+def _as_os_error(path: Path) -> Iterator[None]:
+    """SQLite's operational errors raised as ``OSError`` naming the database, as every
+    store method promises: ``TimeoutError`` when it stayed busy beyond
+    :data:`BUSY_SECONDS` (another kernel writing), ``OSError`` otherwise (disk full,
+    cannot open)."""
+    try:
+        yield
+    except sqlite3.OperationalError as err:
+        if _busy(err):
+            raise TimeoutError(f"learner record {path}: {err} (busy for more than "
+                               f"{BUSY_SECONDS:g} s)") from err
+        raise OSError(f"learner record {path}: {err}") from err
+
+
+def _busy(err: sqlite3.OperationalError) -> bool:
+    """SQLite said the database is held by another connection."""
+    return str(getattr(err, "sqlite_errorname", "")).startswith(("SQLITE_BUSY",
+                                                                 "SQLITE_LOCKED"))
 

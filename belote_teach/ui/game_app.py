@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Callable, Mapping
+from pathlib import Path
 
 import ipywidgets as widgets
 
@@ -37,6 +38,7 @@ from belote_teach import explain
 from belote_teach.coach.errors import ReplayError
 from belote_teach.coach.session import TableSession
 from belote_teach.course.errors import GameTakenError
+from belote_teach.course.files import FileProblem
 from belote_teach.course.progress import CourseProgress
 from belote_teach.course.saved_games import GameStore
 from belote_teach.engine.game import Game
@@ -227,9 +229,12 @@ class GameApp(widgets.VBox):
             self._say(lambda lang: _message("bad", explain.text("game_taken", lang)))
             return False
         except OSError as err:
-            reason = err.strerror or type(err).__name__
-            self._say(lambda lang: _message("bad", explain.text("game_not_saved", lang,
-                                                                 reason=reason)))
+            problem = FileProblem.of_error(err)
+            problem.log(Path(self.store.store.where))
+            said = err.strerror or type(err).__name__      # "No space left on device"
+            self._say(lambda lang: _message("bad", explain.text(
+                "game_not_saved", lang,
+                reason=problem.told(lang) if problem.reason == "busy" else said)))
             self._unsaved = True
             return False
         if self._unsaved:                     # saved again: the warning is past

@@ -159,7 +159,7 @@ class WelcomePage(widgets.VBox):
                                           known=course_ids(self.course_dir))
         except (InvalidProgressError, OSError) as err:
             cause = (err.problem() if isinstance(err, InvalidProgressError)
-                     else FileProblem("unreadable", f"{type(err).__name__}: {err}"))
+                     else FileProblem.of_error(err))
             cause.log(Path(name))
             where = err.where if isinstance(err, InvalidProgressError) else None
             values: dict[str, object] = {"name": name, "reason": cause}

@@ -114,6 +114,69 @@ def test_two_processes_answering_at_once_lose_nothing(tmp_path: Path) -> None:
                for r in results.values())
 
 
+def _open_new_records(folders: list[str], who: str, barrier: multiprocessing.Barrier
+                      ) -> None:
+    for folder in folders:
+        store = SqliteStore(folder)
+        barrier.wait()
+        store.append("practice", "take-with-the-jack", who)
+        store.close()
+
+
+def test_kernels_opening_a_new_record_at_the_same_moment_keep_it(tmp_path: Path) -> None:
+    context = multiprocessing.get_context("spawn")
+    folders = [str(tmp_path / f"learner-{n}") for n in range(40)]
+    barrier = context.Barrier(3, timeout=120)
+    workers = [context.Process(target=_open_new_records, args=(folders, who, barrier))
+               for who in "abc"]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=300)
+        assert worker.exitcode == 0
+    for folder in folders:
+        assert [path.name for path in Path(folder).glob("*corrupt*")] == []
+        store = SqliteStore(folder)
+        assert sorted(a.item for a in store.actions(["practice"])) == ["a", "b", "c"]
+        assert store.problem is None
+
+
+def test_a_record_busy_too_long_is_told_and_never_set_aside(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("belote_teach.course.store_sqlite.BUSY_SECONDS", 0.2)
+    progress = CourseProgress(tmp_path)
+    progress.record_practice("take-with-the-jack")
+    other = sqlite3.connect(tmp_path / DATABASE_NAME, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")                  # another kernel holding the write
+    for page, lang in ((progress, "en"), (CourseProgress(tmp_path), "fr")):  # open, new
+        problem = page.record_answer("03-play-a-trick", "lead", solved=True,
+                                     first_try=True, answer="JH", lang=lang)
+        assert problem == {
+            "en": "Your progress in the lessons could not be reached just now (another "
+                  "open page of the course kept it busy too long): what you just did was "
+                  "not saved, and nothing saved before was lost. Try again in a moment, "
+                  "or close the course's other open pages.",
+            "fr": "Ta progression dans les leçons n'a pas pu être atteinte à l'instant "
+                  "(une autre page ouverte du cours l'a gardée occupée trop "
+                  "longtemps)\u00a0: ce que tu viens de faire n'a pas été enregistré, et "
+                  "rien de ce qui l'était n'a été perdu. Réessaie dans un instant, ou "
+                  "ferme les autres pages du cours ouvertes."}[lang]
+    with pytest.raises(TimeoutError, match=r"learner record .*database is locked"):
+        SqliteStore(tmp_path).append("practice", "x")
+    reading = CourseProgress(tmp_path).read()           # a reader never waits
+    assert reading.problem is None and dict(reading.record.practice) == {
+        "take-with-the-jack": 1}
+    other.execute("ROLLBACK")
+    other.close()
+    assert [path.name for path in tmp_path.glob("*corrupt*")] == []
+    found = CourseProgress(tmp_path).read()
+    assert found.problem is None and dict(found.record.practice) == {
+        "take-with-the-jack": 1}
+    assert progress.record_answer("03-play-a-trick", "lead", solved=True, first_try=True,
+                                  answer="JH") is None
+    assert CourseProgress(tmp_path).exercise_results("03-play-a-trick")["lead"].tries == 1
+
+
 def test_an_answer_is_judged_against_the_tries_of_the_other_page(tmp_path: Path) -> None:
     one, two = CourseProgress(tmp_path), CourseProgress(tmp_path)
     one.record_answer("03-play-a-trick", "lead", solved=False, first_try=False, answer="7S")

@@ -428,9 +428,14 @@ def test_the_resumed_message_says_what_came_back(tmp_path: Path) -> None:
     assert again.table.session.table.deals == finished.deals
 
 
-def test_a_save_that_fails_is_told(tmp_path: Path) -> None:
-    """A store that cannot write (a full disk): the game goes on and the message says it
-    is not saved; the next save that works takes the warning away."""
+@pytest.mark.parametrize(("error", "reason"), [
+    (OSError(28, "No space left on device"), "No space left on device"),
+    (TimeoutError("learner record: database is locked"),
+     "another open page of the course kept it busy too long")])
+def test_a_save_that_fails_is_told(tmp_path: Path, error: OSError, reason: str) -> None:
+    """A store that cannot write (a full disk, or another page keeping it busy): the
+    game goes on and the message says it is not saved, and why; the next save that
+    works takes the warning away."""
 
     class FullDisk(GameStore):
         full = True
@@ -439,14 +444,13 @@ def test_a_save_that_fails_is_told(tmp_path: Path) -> None:
                  meta: Mapping[str, object] = MappingProxyType({}),
                  holder: str | None = None, take: bool = False) -> None:
             if self.full:
-                raise OSError(28, "No space left on device")
+                raise error
             super().save(name, game, meta=meta, holder=holder, take=take)
 
     store = FullDisk(tmp_path)
     app = GameApp(store, pace=0, progress=CourseProgress(tmp_path))
     assert app.table is not None
-    assert "No space left on device" in html.unescape(app.message.value)
-    assert explain.text("game_not_saved", "en", reason="No space left on device") in \
+    assert explain.text("game_not_saved", "en", reason=reason) in \
         html.unescape(app.message.value)
     store.full = False
     _learner_acts(app.table)
