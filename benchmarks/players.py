@@ -19,7 +19,8 @@ Printed per match:
 
 - the mean margin per deal in marks (the score sheet: A's marks minus B's, per played
   deal of the pair, passed-out deals counting 0) with a 95% confidence interval
-  (normal approximation over the pairs);
+  (normal approximation over the pairs), then split between the pairs where both
+  tables played the same contract (card play alone) and the others (bidding);
 - each side's contract success rate as taker (made / taken);
 - decision latency per side: mean, median, p95 and max of every decision (``choose_bid``,
   ``choose_announcements``, ``choose_card``) and of card play alone, in microseconds,
@@ -197,6 +198,7 @@ class MatchResult:
     card_latency: tuple[list[tuple[int, float]], list[tuple[int, float]]] = field(
         default_factory=lambda: ([], []))
     bid_latency: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    same_contract: list[bool] = field(default_factory=list)
     passed_out: int = 0
     positions: int = 0
     differences: list[str] = field(default_factory=list)
@@ -257,7 +259,8 @@ def play_match(a: str, b: str, deals: int, seed: int,
                time_ms: int = DEFAULT_TIME_MS, clock: str = "wall") -> MatchResult:
     """Play the duplicate match ``a`` vs ``b`` over deals ``seed .. seed + deals - 1``
     (colver's budget ``time_ms`` a card; colver matches under :data:`COLVER_RULES`;
-    decisions timed by ``clock``, a key of :data:`CLOCKS`)."""
+    decisions timed by ``clock``, a key of :data:`CLOCKS`). A pair has the same contract
+    when both tables passed out, or the same seat took in the same trump."""
     result = MatchResult((a, b), clock=clock)
     players = [Timed(new_player(level, time_ms), sink, cards, bids, clock)
                for level, sink, cards, bids in zip((a, b), result.latency, result.card_latency,
@@ -268,6 +271,7 @@ def play_match(a: str, b: str, deals: int, seed: int,
     start = time.perf_counter()
     for i in range(seed, seed + deals):
         pair = 0
+        contracts = []
         for a_team in (Team.NS, Team.EW):
             seats = {s: players[0] if s.team is a_team else players[1] for s in Seat}
             deal = Deal.new(Seat.SOUTH, rng=i, rules=rules)
@@ -275,6 +279,7 @@ def play_match(a: str, b: str, deals: int, seed: int,
                 play_colver_deal(deal, seats, random.Random(i), i, result)
             else:
                 play_deal(deal, seats, random.Random(i))
+            contracts.append((deal.taker, deal.trump))
             if deal.phase is Phase.PASSED_OUT:
                 result.passed_out += 1
                 continue
@@ -287,6 +292,7 @@ def play_match(a: str, b: str, deals: int, seed: int,
                 score.outcome is Outcome.CAPOT and score.capot is score.takers)
             result.made[side] += int(won)
         result.margins.append(pair / 2)
+        result.same_contract.append(contracts[0] == contracts[1])
     result.elapsed = time.perf_counter() - start
     return result
 
@@ -315,6 +321,7 @@ def play_match_parallel(a: str, b: str, deals: int, seed: int, jobs: int,
     result = MatchResult((a, b), clock=clock)
     for part in parts:
         result.margins += part.margins
+        result.same_contract += part.same_contract
         for side in (0, 1):
             result.taken[side] += part.taken[side]
             result.made[side] += part.made[side]
@@ -346,21 +353,34 @@ def _latency_lines(names: tuple[str, str], latencies: tuple[list[float], list[fl
               f"max {max(us):10.1f}")
 
 
+def _mean_ci(values: list[float]) -> str:
+    """``+4.2 (95% CI +1.0 .. +7.3)`` in marks, normal approximation."""
+    if not values:
+        return "n/a"
+    mean = statistics.fmean(values)
+    half = (1.96 * statistics.stdev(values) / math.sqrt(len(values))
+            if len(values) > 1 else 0.0)
+    return f"{mean:+.1f} marks (95% CI {mean - half:+.1f} .. {mean + half:+.1f})"
+
+
 def report(result: MatchResult, time_ms: int = DEFAULT_TIME_MS) -> None:
     """Print the figures of one match (``time_ms``: colver's budget a card, shown for
     colver matches)."""
     a, b = result.sides
     names = (a, b) if a != b else (f"{a} (A)", f"{b} (B)")
     n = len(result.margins)
-    mean = statistics.fmean(result.margins)
-    half = 1.96 * statistics.stdev(result.margins) / math.sqrt(n) if n > 1 else 0.0
     colver_match = is_colver_match(a, b)
     rules = ("rules classic with announcements off and undertrump free, colver budget "
              f"{time_ms} ms a card" if colver_match else "rules classic")
     print(f"duplicate match {a} vs {b}: {n} deals x 2 "
           f"({result.passed_out} of {2 * n} passed out), {result.elapsed:.1f} s; {rules}")
-    print(f"  {names[0]} margin per deal: {mean:+.1f} marks "
-          f"(95% CI {mean - half:+.1f} .. {mean + half:+.1f})")
+    print(f"  {names[0]} margin per deal: {_mean_ci(result.margins)}")
+    same = [m for m, s in zip(result.margins, result.same_contract, strict=True) if s]
+    other = [m for m, s in zip(result.margins, result.same_contract, strict=True) if not s]
+    print(f"    same contract at both tables (card play alone), {len(same)} deals: "
+          f"{_mean_ci(same)}; that is {sum(same) / max(n, 1):+.1f} a deal of the match")
+    print(f"    different contracts (bidding), {len(other)} deals: {_mean_ci(other)}; "
+          f"that is {sum(other) / max(n, 1):+.1f} a deal of the match")
     width = max(len(name) for name in names)
     for side, name in enumerate(names):
         taken, made = result.taken[side], result.made[side]
