@@ -243,8 +243,13 @@ class SqliteStore(LearnerStore):
                 connection.execute("ROLLBACK")
                 raise
             else:
-                with _as_os_error(self.path):
-                    connection.execute("COMMIT")
+                try:
+                    with _as_os_error(self.path):
+                        connection.execute("COMMIT")
+                except BaseException:               # not kept: undone, and said so
+                    if connection.in_transaction:
+                        connection.execute("ROLLBACK")
+                    raise
             finally:
                 self._depth = 0
 
