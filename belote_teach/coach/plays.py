@@ -14,11 +14,12 @@ player).
 1. Worlds: :func:`~belote_teach.search.sampling.sample_worlds` deals the cards the learner
    cannot see to the three other seats, consistently with the observation (hand sizes,
    voids, trump ceilings, the taker's turned card, shown announcements), and weighted by
-   what the other seats' bids (R2) and leads (R3) reveal, read with a model of the club
-   player (:data:`~belote_teach.search.inference.CLUB_MODEL`: a seat that named hearts
-   in round 2 rarely lacks both the J♥ and the 9♥). The real hidden hands are never
-   read: the coach receives an observation, not a deal. So a loss that happens only on
-   the real hidden cards, not on average, is luck and is never blamed.
+   what the other seats' bids (R2) and plays (R3) reveal, read with a model of the club
+   player (:data:`~belote_teach.search.inference.CLUB_MODEL`: a seat that named hearts in
+   round 2 rarely lacks both the J♥ and the 9♥; one that played low under its partner's
+   winning card rarely held the ace or the 10 of the suit). The real hidden
+   hands are never read: the coach receives an observation, not a deal. So a loss that
+   happens only on the real hidden cards, not on average, is luck and is never blamed.
 2. Values on each world: the exact double-dummy solver
    (:func:`~belote_teach.search.solver.solve`) values every legal card at once, at every
    trick: the points each team wins from there with best play by all four. The same

@@ -6,9 +6,9 @@ Play: every legal card is valued on the same worlds
 :func:`~belote_teach.search.sampling.sample_worlds` consistently with the
 :class:`~belote_teach.engine.observation.Observation` (cards played, voids and trump
 ceilings shown, the taker's turned card, the shown announcements) and weighted by what
-the other seats' bids and leads reveal, read as a club player's (:data:`WORLD_MODEL`,
-:data:`~belote_teach.search.inference.CLUB_MODEL`). At every trick each
-world is solved exactly by the double-dummy solver
+the other seats' bids and plays reveal, read as a club player's
+(:data:`WORLD_MODEL`, :data:`~belote_teach.search.inference.CLUB_MODEL`). At every trick
+each world is solved exactly by the double-dummy solver
 (:func:`~belote_teach.search.solver.solve`), which values every legal card at once; on
 each world the deal's marks are computed (R6.1-R6.4: made, dedans or litige, belote and
 shown announcements counted) and the card of the best average margin (the team's marks
@@ -137,7 +137,7 @@ WORLDS: dict[int, tuple[int, int]] = {8: (3, 6), 7: (12, 24)}
 #: left out, the club player's card is played.
 DECISION_NODES = 4_000_000
 
-#: How the expert reads the other seats' bids and leads when it draws its worlds
+#: How the expert reads the other seats' bids and plays when it draws its worlds
 #: (:func:`~belote_teach.search.sampling.sample_worlds`'s ``model``): as a club player's.
 WORLD_MODEL: PlayerModel | None = CLUB_MODEL
 

@@ -335,8 +335,8 @@ class Valuation:
             valued by :func:`playout` with it instead of solved exactly.
         model: a model of how the other seats bid and play
             (:data:`~belote_teach.search.inference.CLUB_MODEL`): the worlds are drawn
-            weighted by what it makes of their bids (R2) and leads (R3); ``None``: the
-            hard facts only.
+            weighted by what it makes of their bids (R2) and plays (R3); ``None``:
+            the hard facts only.
         node_limit: the most positions a world's solve may search (``None``: no limit):
             a world that needs more is left out of the result (a caller with a time
             budget), the same worlds on every run (the limit does not depend on what was

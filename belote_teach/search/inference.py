@@ -22,15 +22,28 @@ player's technique (RULES.md R9; ``belote_teach/players/club.py``) with a *tremb
   evenly). Which 5 of a seat's 8 cards were dealt is not seen (3 came at completion,
   the taker's turned card among them): the likelihood averages over every choice (56,
   or 21 for the taker), all equally likely.
-- **R3 play** (R9 tip 3). A seat on lead cashes a plain ace sure to hold the pli before
+- **R3 leads** (R9 tip 3). A seat on lead cashes a plain ace sure to hold the pli before
   anything else, unless it is the taker leading a trump (tip 2: trumps drawn first) or
   it leads a plain ace. An ace is sure, as the club player judges it from its own hand,
   unless an opponent may trump it: one that may hold a trump (not shown void in trumps,
   R3.4, nor capped by a ceiling, R3.2/R3.5, the leader's trumps and the cards known in
   other hands left out) and no card of the suit (shown void, R3.1, or none of the suit
   left outside the leader's hand and the known cards). Each sure ace the seat held at a
-  lead of another card multiplies the likelihood by ``kept_ace``. The real hands of club
-  players always fit both parts (``tests/search/test_inference.py``).
+  lead of another card multiplies the likelihood by ``kept_ace``.
+- **R3 last to play** to a plain pli, with 3 cards or more (before the last two plis'
+  own rule, R9 tip 5), a seat plays what the club player would:
+
+  - its partner winning, the most points it may give (R9 tip 4, charger): a plain ace or
+    10 when it holds one among its legal cards (the cards of the led suit, R3.1, or,
+    void in it, any card, R3.3). Having played anything else, it held none of them;
+  - an opponent winning with a card of the led suit, a card that wins the pli when it
+    has one. Having followed with a lower card, it held no card of the suit above the
+    winning one (R3.1: its legal cards were of the suit).
+
+  Each such pli where a world gives the seat a card it would have played multiplies
+  the likelihood by ``kept_back``.
+
+The real hands of club players always fit every part (``tests/search/test_inference.py``).
 
 The observing seat's own decisions tell nothing (its hand is known). The likelihoods are
 computed for many worlds at once with numpy on bitmask hands
@@ -65,8 +78,9 @@ from belote_teach.engine.bitmask import (
     hand_mask,
     seat_index,
     suit_index,
+    trick_winner,
 )
-from belote_teach.engine.cards import Card, Rank, Seat, Suit
+from belote_teach.engine.cards import Card, Rank, Seat, Suit, points
 from belote_teach.engine.observation import Observation
 from belote_teach.engine.trick import Trick
 from belote_teach.search.tracking import NO_CEILING, read_trick
@@ -74,6 +88,7 @@ from belote_teach.search.tracking import NO_CEILING, read_trick
 __all__ = [
     "CLUB_MODEL",
     "KEPT_ACE",
+    "KEPT_BACK",
     "TREMBLE",
     "Evidence",
     "ModelError",
@@ -89,6 +104,10 @@ __all__ = [
 TREMBLE = 0.05
 #: Likelihood factor per plain ace a seat held when it led another card (R3, R9 tip 3): 0.2.
 KEPT_ACE = 0.2
+#: Likelihood factor per pli where a seat, last to play, kept back a card the club
+#: player would have played (a plain ace or 10 for its winning partner, a card winning
+#: the pli from the opponents; R3, R9 tip 4): 0.2.
+KEPT_BACK = 0.2
 
 Masks = npt.NDArray[np.int64]
 
@@ -101,13 +120,17 @@ class ModelError(ValueError):
 
 @dataclass(frozen=True)
 class PlayerModel:
-    """How the other seats bid and lead (the club player's technique, R9 tips 1 and 3,
-    with a tremble; see the module docstring).
+    """How the other seats bid and play (the club player's technique, R9 tips 1, 3 and
+    4, with a tremble; see the module docstring).
 
     Attributes:
         tremble: probability (0 < tremble < 1) of a bid other than the model's (R2).
         kept_ace: likelihood factor (0 < kept_ace <= 1) per sure plain ace held at a lead
-            of another card (R3); 1 ignores the play.
+            of another card (R3); 1 ignores the leads.
+        kept_back: likelihood factor (0 < kept_back <= 1) per pli where the seat, last
+            to play, kept back a card the club player would have played: a plain ace or
+            10 under its partner's winning card, a card winning the pli from the
+            opponents (R3); 1 ignores those plis.
 
     Raises:
         ModelError: a parameter out of range.
@@ -115,12 +138,16 @@ class PlayerModel:
 
     tremble: float = TREMBLE
     kept_ace: float = KEPT_ACE
+    kept_back: float = KEPT_BACK
 
     def __post_init__(self) -> None:
         if not (isinstance(self.tremble, (int, float)) and 0 < self.tremble < 1):
             raise ModelError(f"tremble must be a probability in (0, 1), got {self.tremble!r}")
-        if not (isinstance(self.kept_ace, (int, float)) and 0 < self.kept_ace <= 1):
-            raise ModelError(f"kept_ace must be in (0, 1], got {self.kept_ace!r}")
+        for name in ("kept_ace", "kept_back"):
+            factor = getattr(self, name)
+            if isinstance(factor, bool) or not (isinstance(factor, (int, float))
+                                                and 0 < factor <= 1):
+                raise ModelError(f"{name} must be in (0, 1], got {factor!r}")
 
 
 #: The club player's model with the default tremble and kept-ace factor.
@@ -136,6 +163,8 @@ _TRUMP_POINTS8 = np.array([sum(POINTS[0][r] for r in range(8) if b >> r & 1)
                            for b in range(256)], dtype=np.int64)
 #: Round-2 score of a trump: its points plus this per trump (the club player's).
 _PER_TRUMP = 10
+#: The fewest points of a plain card the club player gives its partner (an ace or a 10).
+_CHARGE_POINTS = 10
 _BITS = np.arange(32, dtype=np.int64)
 #: Every choice of the 5 dealt cards among a seat's 8 (or the taker's 7 besides the
 #: turned card), as index arrays.
@@ -237,9 +266,23 @@ class _Lead:
 
 
 @dataclass(frozen=True)
+class _KeptBack:
+    """A pli where a seat, last to play, played none of the ``cards`` the club player
+    would have played (a plain ace or 10 under its partner's winning card, a card winning
+    the pli from the opponents): it then held none of them among the cards not yet played
+    (``spent``: played before the pli; ``played``: in all)."""
+
+    seat: int
+    played: int
+    spent: int
+    cards: int
+
+
+@dataclass(frozen=True)
 class Evidence:
     """The decisions of the other seats that the model reads, from one observation only
-    (the bids, R2.4-R2.5; the leads, R3): what :meth:`likelihoods` weighs worlds by.
+    (the bids, R2.4-R2.5; the leads and the last cards of plis, R3): what
+    :meth:`likelihoods` weighs worlds by.
 
     Build it with :meth:`from_observation`.
     """
@@ -247,6 +290,7 @@ class Evidence:
     turned: int
     bids: tuple[_Bids, ...]
     leads: tuple[_Lead, ...]
+    kept_back: tuple[_KeptBack, ...] = ()
 
     @classmethod
     def from_observation(cls, obs: Observation) -> Evidence:
@@ -277,7 +321,8 @@ class Evidence:
         bids = tuple(
             _Bids(seat_index(seat), played[seat], seat is contract.taker, tuple(d))
             for seat, d in per_seat.items() if seat is not obs.seat)
-        return cls(card_index(obs.turned), bids, _leads(obs, tricks, played))
+        return cls(card_index(obs.turned), bids, _leads(obs, tricks, played),
+                   _kept_back(obs, tricks, played))
 
     def likelihoods(self, hands: Sequence[Sequence[int]], model: PlayerModel
                     ) -> npt.NDArray[np.float64]:
@@ -304,6 +349,9 @@ class Evidence:
             weights *= self._bid_likelihood(table[:, bids.seat] | bids.played, bids, model)
         for lead in self.leads:
             weights *= model.kept_ace ** _kept(table[:, lead.seat] | lead.played, lead)
+        for kept in self.kept_back:
+            held = (table[:, kept.seat] | kept.played) & ~kept.spent
+            weights *= np.where(held & kept.cards, model.kept_back, 1.0)
         return weights
 
     def _bid_likelihood(self, full: Masks, bids: _Bids, model: PlayerModel
@@ -412,6 +460,51 @@ def _leads(obs: Observation, tricks: Sequence[Trick], played: dict[Seat, int]
             spent[seat] |= 1 << card_index(c)
             gone |= 1 << card_index(c)
         read_trick(trick, obs, voids, ceilings)
+    return tuple(out)
+
+
+#: The plain aces and 10s of each trump suit index (the cards a charge gives, R9 tip 4).
+_GIVEABLE = tuple(sum(1 << (8 * s + r) for s in range(4) if s != t
+                      for r in (_A, _RANK_BIT[Rank.TEN])) for t in range(4))
+#: A seat's cards when its last two plis begin: from then on R9 tip 5 may come first.
+_LAST_TWO = 2
+
+
+def _kept_back(obs: Observation, tricks: Sequence[Trick], played: dict[Seat, int]
+               ) -> tuple[_KeptBack, ...]:
+    """The plis of a plain lead where another seat, last to play with 3 cards or more,
+    played none of the cards the club player would have (R3.1, R3.3, R9 tip 4): under
+    its partner's winning card, neither a plain ace nor a 10; following an opponent's
+    winning card of the led suit, a lower card."""
+    trump = obs.trump
+    assert trump is not None
+    t = suit_index(trump)
+    strength = STRENGTH[t]
+    spent = dict.fromkeys(Seat, 0)
+    out: list[_KeptBack] = []
+    for k, trick in enumerate(tricks):
+        plays = trick.plays
+        if (len(plays) == 4 and plays[0].card.suit is not trump
+                and 8 - k > _LAST_TWO and plays[3].seat is not obs.seat):
+            seat, card = plays[3]
+            led = suit_index(plays[0].card.suit)
+            suit = 0xFF << 8 * led
+            follows = card.suit is plays[0].card.suit
+            first = [card_index(p.card) for p in plays[:3]]
+            winner = trick_winner(first, t)
+            master = first[winner]
+            cards = 0
+            if winner == 1:                                   # the partner's card
+                if card.suit is trump or points(card, trump) < _CHARGE_POINTS:
+                    cards = _GIVEABLE[t] & (suit if follows else -1)
+            elif (follows and master >> 3 == led
+                    and strength[card_index(card)] < strength[master]):
+                cards = sum(1 << c for c in range(8 * led, 8 * led + 8)
+                            if strength[c] > strength[master])
+            if cards:
+                out.append(_KeptBack(seat_index(seat), played[seat], spent[seat], cards))
+        for seat, c in plays:
+            spent[seat] |= 1 << card_index(c)
     return tuple(out)
 
 

@@ -35,9 +35,9 @@ one core) 48 worlds take about 1.2 ms (48 calls of :func:`sample_world`, which r
 observation each time, 10 ms and more), and about 7 ms with ``CLUB_MODEL``.
 
 Beyond the hard facts, ``sample_worlds(..., model=CLUB_MODEL)`` weighs what the other
-seats' bids (R2) and leads (R3) reveal: a pool of worlds drawn as above is weighted by a
-player model (:mod:`belote_teach.search.inference`, the club player's technique) and
-resampled by weight, so that, say, a seat that named hearts in round 2 almost always
+seats' bids (R2) and plays (R3) reveal: a pool of worlds drawn as above is
+weighted by a player model (:mod:`belote_teach.search.inference`, the club player's
+technique) and resampled by weight, so that, say, a seat that named hearts in round 2 almost always
 holds the J or the 9 of hearts, and one that passed with a J turned few trumps. Without
 a model (the default) every world drawn is returned as drawn.
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from belote_teach.engine.bidding import PASS, TAKE
 from belote_teach.engine.bitmask import SEATS, hand_mask
-from belote_teach.engine.cards import DECK, Card, Rank, Seat, Suit
+from belote_teach.engine.cards import DECK, Card, Rank, Seat, Suit, strength
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.observation import Observation
 from belote_teach.players.club import ClubPlayer
@@ -65,11 +65,14 @@ def test_the_model_bids_as_the_club_player() -> None:
     assert takes[1] > 100 and takes[2] > 200, takes
 
 
-def test_a_club_players_real_hands_fit_its_bids_and_leads() -> None:
-    """With an almost strict model (tremble and kept-ace factor 1e-9), the real deal keeps
+def test_a_club_players_real_hands_fit_its_bids_and_plays() -> None:
+    """With an almost strict model (tremble and both factors 1e-9), the real deal keeps
     a likelihood of a dealt-hand choice at least (1/56 per seat): the club player never
-    bids against the model, nor leads another card when holding a sure plain ace."""
-    strict = PlayerModel(1e-9, 1e-9)
+    bids against the model, nor leads another card when holding a sure plain ace, nor,
+    last to play, keeps back a plain ace or 10 under its partner's winning card or a card
+    winning the pli from the opponents."""
+    strict = PlayerModel(1e-9, 1e-9, 1e-9)
+    kept = 0
     checked = 0
     for seed in range(1, 60):
         deal = club_bid(seed)
@@ -83,7 +86,9 @@ def test_a_club_players_real_hands_fit_its_bids_and_leads() -> None:
                 assert likelihood > 1e-3 * (1 / 56) ** 3, (seed, seat, deal.tricks)
                 checked += 1
             club_play(deal, 1)
+        kept += len(Evidence.from_observation(deal.observation(Seat.SOUTH)).kept_back)
     assert checked > 5000
+    assert kept > 20, kept
 
 
 def test_a_bid_against_the_model_weighs_the_tremble() -> None:
@@ -105,6 +110,9 @@ def test_bad_model_and_weights_are_refused() -> None:
             PlayerModel(tremble=tremble)  # type: ignore[arg-type]
     with pytest.raises(ModelError, match="kept_ace"):
         PlayerModel(kept_ace=0)
+    for factor in (0, 1.5, True, "0.2"):
+        with pytest.raises(ModelError, match="kept_back"):
+            PlayerModel(kept_back=factor)  # type: ignore[arg-type]
     with pytest.raises(ModelError, match="round"):
         model_bid([Card.parse("JH")], Card.parse("AH"), 3)
     with pytest.raises(ModelError, match="turned"):
@@ -230,6 +238,85 @@ def test_a_defender_who_led_another_card_lacks_the_aces() -> None:
         uniform, posterior = _share(seen, held, model=None), _share(seen, held)
         assert posterior < 0.5 * uniform and uniform > 0.15, (seed, uniform, posterior)
         checked += 1
+        if checked == 4:
+            break
+    assert checked == 4
+
+
+def test_a_seat_that_played_low_under_its_partner_lacks_the_ace_and_the_ten() -> None:
+    """A seat last to play to a plain pli its partner was winning, that followed with a
+    card of under 10 points, probably holds neither the ace nor the 10 of the suit (R3,
+    R9 tip 4: it would have given one): seen by the seat after it, which cannot see them."""
+    checked = 0
+    for seed in range(1, 400):
+        deal = club_bid(seed)
+        if deal is None or deal.contract is None:
+            continue
+        trump = deal.contract.trump
+        while deal.phase is Phase.PLAY and len(deal.tricks) < 4:
+            club_play(deal, 1)
+            trick = deal.trick
+            last = deal.tricks[-1] if deal.tricks and not (trick and trick.cards) else None
+            if last is None or checked == 4:
+                continue
+            led, (seat, card) = last.plays[0].card.suit, last.plays[3]
+            if (led is trump or card.suit is not led or card.rank in (Rank.ACE, Rank.TEN)
+                    or last.winner is not seat.partner
+                    or last.plays[1].seat is not seat.partner):
+                continue
+            seen = deal.observation(seat.next)
+            out = set(DECK) - set(seen.hand) - set(seen.played_cards)
+            honours = [Card(r, led) for r in (Rank.ACE, Rank.TEN) if Card(r, led) in out]
+            if not honours:
+                continue
+
+            def held(w: World, seat: Seat = seat, honours: list[Card] = honours) -> float:
+                return sum(c in w[seat] for c in honours)
+            uniform, posterior = _share(seen, held, model=None), _share(seen, held)
+            if uniform < 0.15:
+                continue
+            assert posterior < 0.5 * uniform, (seed, uniform, posterior)
+            checked += 1
+        if checked == 4:
+            break
+    assert checked == 4
+
+
+def test_a_seat_that_followed_low_to_an_opponents_card_holds_none_above_it() -> None:
+    """A seat last to play to a plain pli an opponent was winning with a card of the led
+    suit, that followed with a lower card, probably holds no card of the suit above the
+    winning one (it would have won the pli, R3.1): seen by the seat after it."""
+    checked = 0
+    for seed in range(1, 400):
+        deal = club_bid(seed)
+        if deal is None or deal.contract is None:
+            continue
+        trump = deal.contract.trump
+        while deal.phase is Phase.PLAY and len(deal.tricks) < 4 and checked < 4:
+            club_play(deal, 1)
+            trick = deal.trick
+            last = deal.tricks[-1] if deal.tricks and not (trick and trick.cards) else None
+            if last is None:
+                continue
+            led, (seat, card), winner = last.plays[0].card.suit, last.plays[3], last.winner
+            master = next(p.card for p in last.plays if p.seat is winner)
+            if (led is trump or card.suit is not led or master.suit is not led
+                    or winner.team is seat.team):
+                continue
+            seen = deal.observation(seat.next)
+            out = set(DECK) - set(seen.hand) - set(seen.played_cards)
+            above = [c for c in out if c.suit is led
+                     and strength(c, trump) > strength(master, trump)]
+            if not above:
+                continue
+
+            def held(w: World, seat: Seat = seat, above: list[Card] = above) -> float:
+                return sum(c in w[seat] for c in above)
+            uniform, posterior = _share(seen, held, model=None), _share(seen, held)
+            if uniform < 0.15:
+                continue
+            assert posterior < 0.5 * uniform, (seed, uniform, posterior)
+            checked += 1
         if checked == 4:
             break
     assert checked == 4
