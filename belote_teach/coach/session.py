@@ -472,17 +472,22 @@ class TableSession:
             return None
         return calls.hint_announcements(obs)
 
+    @property
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` has a card to take back: coaching on, the deal not over,
+        a card of the learner's played in it."""
+        return (self.coaching and not self.deal.phase.is_over
+                and any(a.seat is self.learner and a.card for a in self.deal.actions))
+
     def undo(self) -> bool:
         """Take back the learner's last card and the computer cards played after it (only
         while coaching is on, and within the current deal). Returns False when there is
-        nothing to take back."""
-        deal = self.deal
-        if not self.coaching or deal.phase.is_over:
+        nothing to take back (:attr:`can_undo`)."""
+        if not self.can_undo:
             return False
+        deal = self.deal
         actions = deal.actions
         mine = [i for i, a in enumerate(actions) if a.seat is self.learner and a.card]
-        if not mine:
-            return False
         for _ in range(len(actions) - mine[-1]):
             deal.pop()
         self._mistakes = [m for m in self._mistakes if m.actions < mine[-1]]

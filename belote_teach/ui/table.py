@@ -499,7 +499,7 @@ class TableApp(widgets.VBox):
             else "none")
         self.replay_button.layout.display = (
             "" if game is None or game.deal.phase.is_over else "none")
-        self.undo_button.disabled = not session.coaching or self._acting or over
+        self.undo_button.disabled = not session.can_undo or self._acting
         self.hint_button.disabled = not mine
         self.last_button.disabled = not obs.tricks
         self.review_button.layout.display = "" if over and deal.tricks else "none"

@@ -87,24 +87,26 @@ def test_computers_act_one_decision_at_a_time() -> None:
 def test_undo_takes_back_the_learner_card_and_what_followed() -> None:
     session = TableSession(Deal.new(Seat.WEST, rng=3), rng=1)
     while session.deal.phase.is_bidding:
+        assert not session.can_undo and not session.undo()      # a bid is not taken back
         session.run_computers()
         if session.learner_to_act:
             _learner_acts(session)
     session.run_computers()
-    assert session.learner_to_act
+    assert session.learner_to_act and not session.can_undo
     hand = session.observation.hand
     before = session.deal.actions
     _learner_acts(session)
     session.run_computers()
+    assert session.can_undo
     assert session.undo()
     assert session.deal.actions == before and session.observation.hand == hand
-    assert session.learner_to_act
+    assert session.learner_to_act and not session.can_undo
 
 
 def test_no_undo_without_the_coach_and_restart() -> None:
     session = TableSession(Deal.new(Seat.WEST, rng=3), rng=1, coaching=False)
     _play_out(session)
-    assert not session.undo()
+    assert not session.can_undo and not session.undo()
     session.restart()
     assert session.deal.actions == () and session.deal.phase.is_bidding
 

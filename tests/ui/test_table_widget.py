@@ -117,9 +117,11 @@ def test_last_trick_and_undo() -> None:
     app.pace_slider.value = 1.2                        # the learner slows the computers
     assert app.pace == 1.2
     app.pace_slider.value = 0.0                        # (no event loop in this test)
+    assert app.undo_button.disabled                    # nothing to take back yet
     _click_bid(app)
+    assert app.undo_button.disabled
     _click_card(app)
-    assert not app.last_button.disabled
+    assert not app.last_button.disabled and not app.undo_button.disabled
     app.last_button.value = True
     assert "bt-table-last" in app.board.table_html or "last" in app.board.table_html.lower()
     app.last_button.value = False
