@@ -59,7 +59,8 @@ WELCOME_FR = f"fr/{COURSE[0].notebook('fr')}"
 #: not connected yet), a tab the browser discards or a browser that crashes (no
 #: "beforeunload"), a request lost with the network. A page that is open keeps its
 #: kernel: connected kernels are never culled, nor are the kernels waiting in a pool of
-#: :data:`PREHEAT` (Voilà's pooling kernel manager skips them).
+#: :data:`PREHEAT` (Voilà's pooling kernel manager skips them), and a kernel handed from its
+#: pool to a page is idle from that moment only (:meth:`CourseVoila._hand_over`).
 #: Options given on the command line override these.
 KERNEL_CULLING = Config({"MappingKernelManager": {
     "cull_idle_timeout": 300, "cull_interval": 60, "cull_connected": False}})
@@ -139,6 +140,31 @@ class CourseVoila(Voila):
         self.update_config(TEMPLATE)
         self.update_config(PREHEAT)
         super().initialize(argv)
+
+    def init_settings(self) -> dict:
+        """Voilà's settings and kernel manager, with the hand-over of a prepared kernel
+        counted as that kernel's activity (:meth:`_hand_over`) when kernels are prepared
+        in advance."""
+        settings = super().init_settings()
+        if self.voila_configuration.preheat_kernel:
+            manager = self.kernel_manager
+            self._voila_hand_over = manager.get_rendered_notebook
+            manager.get_rendered_notebook = self._hand_over
+        return settings
+
+    async def _hand_over(self, notebook_name: str, **kwargs: object) -> tuple:
+        """Voilà's hand-over of a prepared kernel of ``notebook_name`` to the page being
+        opened, the kernel then marked active. Jupyter's culler counts a kernel's idle
+        time from its last activity, which for a kernel that waited in its pool (where it
+        is never culled) is the end of its preparation, minutes ago: without this, the
+        kernel could be culled before the page's front end connects to it (a page with
+        no widgets, its kernel shut down)."""
+        rendering, rendered, kernel_id = await self._voila_hand_over(
+            notebook_name=notebook_name, **kwargs)
+        now = datetime.now(timezone.utc)
+        self.kernel_manager.get_kernel(kernel_id).last_activity = now
+        self.kernel_manager.last_kernel_activity = now
+        return rendering, rendered, kernel_id
 
     def init_handlers(self) -> list:
         """Voilà's routes, preceded by the redirection of ``/`` (and ``/voila``) to the

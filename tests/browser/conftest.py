@@ -22,6 +22,7 @@ of Voilà's log.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -214,18 +215,18 @@ def stop_process_group(process: subprocess.Popen[bytes]) -> None:
         process.wait()
 
 
-@pytest.fixture(scope="session")
-def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    """The course served as ``make run`` serves it (:mod:`belote_teach.serve.server` on
-    the ``notebooks`` directory) on a free localhost port, once for the whole session;
-    its process group, kernels included, is always terminated at teardown."""
+@contextlib.contextmanager
+def serve_course(log: Path, *options: str) -> Iterator[VoilaServer]:
+    """The course server as ``make run`` starts it (:mod:`belote_teach.serve.server` on
+    the ``notebooks`` directory) with Voilà's ``options`` added, on a free localhost port,
+    its output in ``log``; once its port answers, yielded; its process group, kernels
+    included, always terminated on leaving."""
     port = _free_port()
-    log = tmp_path_factory.mktemp("voila") / "voila.log"
     command = [
         sys.executable, "-m", "belote_teach.serve.server", COURSE_DIRECTORY,
         "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
         # A kernel error shows its traceback in the page (and so in the screenshot).
-        "--VoilaConfiguration.show_tracebacks=True",
+        "--VoilaConfiguration.show_tracebacks=True", *options,
     ]
     with log.open("wb") as output:
         process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.DEVNULL,
@@ -236,6 +237,14 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
         yield VoilaServer(url=f"http://127.0.0.1:{port}/", log=log)
     finally:
         stop_process_group(process)
+
+
+@pytest.fixture(scope="session")
+def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """The course server of ``make run`` (:func:`serve_course`), once for the whole
+    session."""
+    with serve_course(tmp_path_factory.mktemp("voila") / "voila.log") as server:
+        yield server
 
 
 def lesson_url(server: VoilaServer, notebook: str) -> str:
@@ -272,6 +281,12 @@ def _note_console(record: _PageRecord, message: ConsoleMessage) -> None:
         record.console.append(f"console.error: {message.text}")
 
 
+def report_server(request: pytest.FixtureRequest, server: VoilaServer) -> None:
+    """Have the failure report of the test of ``request`` (which uses ``page``) end with
+    the tail of ``server``'s log."""
+    request.node.stash[_PAGE_RECORD].server = server
+
+
 @pytest.fixture
 def lesson_page(page: Page, voila: VoilaServer, request: pytest.FixtureRequest) -> Page:
     """The page opened on the test module's ``NOTEBOOK`` (a path from the repository
@@ -280,7 +295,7 @@ def lesson_page(page: Page, voila: VoilaServer, request: pytest.FixtureRequest) 
     if not isinstance(notebook, str) or not (ROOT / notebook).is_file():
         pytest.fail(f"{request.module.__name__} must set NOTEBOOK to a lesson's path "
                     f"from the repository root, got {notebook!r}", pytrace=False)
-    request.node.stash[_PAGE_RECORD].server = voila
+    report_server(request, voila)
     page.goto(lesson_url(voila, notebook), wait_until="load")
     return page
 

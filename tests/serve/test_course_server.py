@@ -22,6 +22,7 @@ import uuid
 from collections.abc import Coroutine, Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, TypeVar
 
 import pytest
@@ -150,6 +151,53 @@ def test_culling_leaves_the_kernels_waiting_in_a_pool(app: CourseVoila,
 
     run(cull())
     assert judged == ["a-learners-kernel"]
+
+
+def _idle_kernel(idle: float) -> Any:
+    """A kernel as Jupyter's culler sees it: idle (not busy), last active ``idle`` seconds
+    ago, its kernel spec with no culling of its own."""
+    return SimpleNamespace(execution_state="idle", kernel_name="python3",
+                           kernel_spec=SimpleNamespace(metadata={}),
+                           last_activity=datetime.now(timezone.utc) - timedelta(seconds=idle))
+
+
+def test_a_kernel_handed_over_is_not_culled_for_its_wait_in_the_pool(
+        app: CourseVoila, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kernel that waited in its pool longer than the cull time is handed to the page
+    being opened (Voilà's own hand-over), and Jupyter's own culler, looking before the
+    page's front end connects, leaves it alone: its idle time counts from the hand-over.
+    A kernel as idle that no page was just handed is culled (the same culler)."""
+    manager = app.kernel_manager
+    timeout = KERNEL_CULLING.MappingKernelManager.cull_idle_timeout
+    culled: list[str] = []
+
+    async def shutdown(kernel_id: str, *args: object, **kwargs: object) -> None:
+        culled.append(kernel_id)
+
+    monkeypatch.setattr(manager, "shutdown_kernel", shutdown)
+    monkeypatch.setattr(manager, "fill_if_needed", lambda **kwargs: None)   # no refill
+    kernels = {"handed over": _idle_kernel(idle=10 * timeout),
+               "left alone": _idle_kernel(idle=10 * timeout)}
+    monkeypatch.setattr(manager, "_kernels", kernels)
+
+    async def open_page() -> str:
+        loop = asyncio.get_running_loop()
+        rendering = loop.create_future()
+        rendering.set_result(([], None))
+        pooled = loop.create_future()
+        pooled.set_result({"kernel_id": "handed over", "task": rendering,
+                           "renderer": SimpleNamespace(stop_generator=False,
+                                                       rendered_cache=[])})
+        manager._pools[WELCOME] = [pooled]
+        await manager.cull_kernel_if_idle("handed over")     # in its pool: left alone
+        _, _, kernel_id = await manager.get_rendered_notebook(notebook_name=WELCOME)
+        for name in kernels:
+            await manager.cull_kernel_if_idle(name)
+        return str(kernel_id)
+
+    assert run(open_page()) == "handed over"
+    assert culled == ["left alone"]
+    assert datetime.now(timezone.utc) - manager.last_kernel_activity < timedelta(seconds=60)
 
 
 class _Pools:
