@@ -37,6 +37,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import pytest
 
+from belote_teach.course.files import DATA_ENV
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, ConsoleMessage, Page
 
@@ -216,11 +218,13 @@ def stop_process_group(process: subprocess.Popen[bytes]) -> None:
 
 
 @contextlib.contextmanager
-def serve_course(log: Path, *options: str) -> Iterator[VoilaServer]:
+def serve_course(log: Path, *options: str, data: Path | None = None
+                 ) -> Iterator[VoilaServer]:
     """The course server as ``make run`` starts it (:mod:`belote_teach.serve.server` on
     the ``notebooks`` directory) with Voilà's ``options`` added, on a free localhost port,
-    its output in ``log``; once its port answers, yielded; its process group, kernels
-    included, always terminated on leaving."""
+    its output in ``log``, the learner's data in ``data`` (default: the session's
+    ``BELOTE_TEACH_DATA``, which the root ``conftest.py`` sets); once its port answers,
+    yielded; its process group, kernels included, always terminated on leaving."""
     port = _free_port()
     command = [
         sys.executable, "-m", "belote_teach.serve.server", COURSE_DIRECTORY,
@@ -228,8 +232,9 @@ def serve_course(log: Path, *options: str) -> Iterator[VoilaServer]:
         # A kernel error shows its traceback in the page (and so in the screenshot).
         "--VoilaConfiguration.show_tracebacks=True", *options,
     ]
+    env = dict(os.environ) if data is None else {**os.environ, DATA_ENV: str(data)}
     with log.open("wb") as output:
-        process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.DEVNULL,
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
                                    stdout=output, stderr=subprocess.STDOUT,
                                    start_new_session=True)
     try:

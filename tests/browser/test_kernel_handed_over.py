@@ -44,12 +44,13 @@ PREPARED = "Kernel(s) prepared for en/01-cards-and-points.ipynb"
 @pytest.fixture
 def culling_server(tmp_path: Path) -> Iterator[VoilaServer]:
     """A course server preparing one kernel (lesson 1's), culling kernels idle for
-    :data:`CULL_SECONDS`, looking every second."""
+    :data:`CULL_SECONDS`, looking every second; the learner's data of its own, so that
+    the other tests' lesson 1 starts unanswered."""
     lesson = NOTEBOOK.removeprefix(f"{COURSE_DIRECTORY}/")
     with serve_course(tmp_path / "voila.log", "--Voila.log_level=DEBUG",
                       f"--MappingKernelManager.cull_idle_timeout={CULL_SECONDS}",
                       "--MappingKernelManager.cull_interval=1",
-                      "--CourseVoila.pools", f"{lesson}=1") as server:
+                      "--CourseVoila.pools", f"{lesson}=1", data=tmp_path / "data") as server:
         yield server
 
 
