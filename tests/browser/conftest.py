@@ -232,7 +232,7 @@ def serve_course(log: Path, *options: str, data: Path | None = None
         # A kernel error shows its traceback in the page (and so in the screenshot).
         "--VoilaConfiguration.show_tracebacks=True", *options,
     ]
-    env = dict(os.environ) if data is None else {**os.environ, DATA_ENV: str(data)}
+    env = None if data is None else {**os.environ, DATA_ENV: str(data)}
     with log.open("wb") as output:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
                                    stdout=output, stderr=subprocess.STDOUT,

@@ -74,5 +74,5 @@ def test_a_lesson_opened_after_its_kernel_waited_past_the_cull_time_works(
     page.goto(lesson_url(culling_server, NOTEBOOK), wait_until="load")
     assert "Using pre-heated kernel" in culling_server.log.read_text(encoding="utf-8")
     wrong_then_right(page, NOTEBOOK)
-    log = culling_server.log.read_text(encoding="utf-8")
-    assert "Culling" not in log.replace("Culling kernels with idle durations", "")
+    # Jupyter's culler logs "Culling 'idle' kernel …" for each kernel it shuts down
+    assert "Culling '" not in culling_server.log.read_text(encoding="utf-8")
