@@ -55,18 +55,20 @@ best card):
 - ``MISTAKE``: a loss of 10 points or more (a 10 given away), or any outcome change (a
   3-point card that sinks the contract is a serious mistake).
 
-A card whose loss could be within the tolerance as well as 10 points or more is *in
-doubt* (:attr:`Evaluation.doubtful`): the worlds are doubled, from
-:data:`~belote_teach.search.evaluation.SOLVES` (48 at tricks 1 and 2, where the
+A card whose loss could be within the tolerance as well as 10 points or more is *in doubt*
+(:attr:`Evaluation.doubtful`), and so is the recommended card while another card could be
+10 points or more above it (every loss is measured against it): the worlds are doubled,
+from :data:`~belote_teach.search.evaluation.SOLVES` (48 at tricks 1 and 2, where the
 decisions that teach most are taken, 32 after) up to :data:`MAX_WORLDS` (96 at tricks 1
-and 2, 128 to 256 after, where a solve is cheap); a card still in doubt then is good up to
-a loss of 7 points (half-way). The added worlds value only the cards that may be within
-4 points of the best (:attr:`Evaluation.open`: the good ones, those in doubt, the
-recommended one): a card 4 points or more below it beyond the noise is not valued again,
-and is judged on the worlds it was valued on (:meth:`Evaluation.count`), world by world
-against the recommended card, the highest average among the cards valued on every world.
-Measured against a reference of 256 worlds (``benchmarks/coach_accuracy.py``), this keeps
-false blame and missed mistakes rare at every trick.
+and 2, 256 after, where a solve is cheap); a card still in doubt then is good up to a loss
+of 7 points (half-way), and the recommended card is the highest average. The added worlds
+value only the cards that may be within 4 points of the best (:attr:`Evaluation.open`: the
+good ones, those in doubt, the recommended one): a card 4 points or more below it beyond
+the noise is not valued again, and is judged on the worlds it was valued on
+(:meth:`Evaluation.count`), world by world against the recommended card, the highest
+average among the cards valued on every world. Measured against a reference of 256 worlds
+(``benchmarks/coach_accuracy.py``), this keeps false blame and missed mistakes rare at
+every trick.
 
 Equivalent cards (same suit and points, no card another player may hold between them)
 count as one. A single legal card, or only equivalent ones, needs no world
@@ -75,7 +77,8 @@ count as one. A single legal card, or only equivalent ones, needs no world
 background while the learner thinks (the solver releases the GIL, and one background
 thread keeps its solver table from one position to the next); the review or hint then
 completes what is left, a review only as far as its own card's verdict needs (more worlds
-only while that card is in doubt: ``PendingEvaluation.result(card)``).
+only while that card is in doubt, or the recommended card a card near it is measured
+against: ``PendingEvaluation.result(card)``).
 ``benchmarks/coach.py`` measures the latency.
 
 Explanations
@@ -168,7 +171,7 @@ NOISE_Z = 2.5
 #: :data:`TOLERANCE` of the best as well as :data:`MISTAKE_LOSS` or more below it (the
 #: noise is that wide), the worlds are doubled from
 #: :data:`~belote_teach.search.evaluation.SOLVES`, up to this many.
-MAX_WORLDS: Mapping[int, int] = {8: 96, 7: 96, 6: 128, 5: 256, 4: 256, 3: 256, 2: 256}
+MAX_WORLDS: Mapping[int, int] = {8: 96, 7: 96, 6: 256, 5: 256, 4: 256, 3: 256, 2: 256}
 #: Card points: a card still in doubt with the most worlds is good up to this loss
 #: (half-way between :data:`TOLERANCE` and :data:`MISTAKE_LOSS`).
 _MIDDLE = (TOLERANCE + MISTAKE_LOSS) / 2
@@ -207,7 +210,9 @@ class Evaluation:
         noise: per legal card, :data:`NOISE_Z` standard errors of its per-world
             difference with the recommended card, in card points (0.0 without worlds).
         doubtful: the cards whose loss could be within :data:`TOLERANCE` as well as
-            :data:`MISTAKE_LOSS` or more, given the noise (empty once the worlds tell).
+            :data:`MISTAKE_LOSS` or more, given the noise, and the recommended card while
+            another card's average could be :data:`MISTAKE_LOSS` or more above its own
+            (empty once the worlds tell).
         worlds: the per-world values judged (``None`` when nothing was sampled): each
             card's on the first :meth:`count` worlds.
         surest: the card whose success rate is ``reference`` (``None`` when nothing was
@@ -550,6 +555,10 @@ class PendingEvaluation:
         With ``card`` (the card a review is about, a legal one), the evaluation stops at
         the first count of worlds that leaves that card's verdict out of doubt, even
         when another card's is still in doubt: a review waits only for its own verdict.
+        That is the card's doubt, and for a card that may be within :data:`TOLERANCE` of
+        the recommended card (:attr:`Evaluation.open`) the recommended card's too: the
+        card's loss is measured against it (a card below that, blamed, is only further
+        below a better card).
         The count depends on the worlds alone, never on how far the background got.
 
         Raises:
@@ -586,7 +595,9 @@ class PendingEvaluation:
             if background and self._stopped.is_set():
                 return None
             judged = self._judged_at(count)
-            in_doubt = judged.doubtful if card is None else judged.doubtful & {card}
+            in_doubt = (judged.doubtful if card is None
+                        else judged.doubtful & {card, judged.best[0]} if card in judged.open
+                        else judged.doubtful & {card})
             if not in_doubt:
                 break
         return judged
@@ -620,7 +631,9 @@ def _judge(obs: Observation, decision: Decision[Card], worlds: WorldValues) -> E
     recommended card is the highest average among the cards valued on every world; each
     card is compared with it world by world on its own worlds
     (:meth:`WorldValues.count`), and only a card valued on every world may be in doubt
-    (the others keep their verdict)."""
+    (the others keep their verdict). The recommended card is in doubt while another card,
+    valued on every world, could be :data:`MISTAKE_LOSS` or more above it (its loss, a
+    gain, within the noise of that much)."""
     legal = obs.legal_plays
     assert legal is not None
     cards = list(legal.cards)
@@ -640,6 +653,11 @@ def _judge(obs: Observation, decision: Decision[Card], worlds: WorldValues) -> E
     noise = {c: _noise(worlds.worth[first][:counts[c]], worlds.worth[c]) for c in cards}
     good: list[Card] = []
     doubtful: set[Card] = set()
+    # could another card be MISTAKE_LOSS or more above the recommended one? (its loss is
+    # then a gain that the noise could make that large)
+    if any(noise[c] - (values[first] - values[c]) >= MISTAKE_LOSS
+           for c in whole if c != first):
+        doubtful.add(first)
     for card in cards:
         loss = fmean(worlds.worth[first][:counts[card]]) - values[card]
         # could the card be within TOLERANCE of the best, or MISTAKE_LOSS below it?

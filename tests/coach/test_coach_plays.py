@@ -426,9 +426,10 @@ def test_a_gap_within_the_sampling_noise_is_not_blamed() -> None:
 def test_a_card_the_worlds_cannot_place_is_in_doubt_and_judged_from_the_middle() -> None:
     """Cards of one position on the same six worlds: 6, 8 and 12 points behind on average
     with worlds that disagree far beyond 12 points (each could be within 4 points of the
-    best as well as 10 below it: in doubt, more worlds are asked for), and 6 behind on
-    every world (no doubt: an inaccuracy). In doubt, a card is good up to the middle (7
-    points): the 6 is also good, the 8 an inaccuracy, the 12 a mistake."""
+    best as well as 10 below it: in doubt, more worlds are asked for; and as each could
+    as well be 10 or more above the recommended card, that card is in doubt too), and 6
+    behind on every world (no doubt: an inaccuracy). In doubt, a card is good up to the
+    middle (7 points): the 6 is also good, the 8 an inaccuracy, the 12 a mistake."""
     deal = next(d for d in map(club_bid, range(1, 40)) if d.phase is Phase.PLAY)
     obs = deal.observation(deal.turn)           # the entame: 8 legal cards
     first, six, eight, twelve, steady, *rest = obs.legal_plays.cards
@@ -444,12 +445,70 @@ def test_a_card_the_worlds_cannot_place_is_in_doubt_and_judged_from_the_middle()
     ev = plays._judge(obs, decision, worlds)
     assert ev.best[0] == first
     assert plays._noise(top, list(worth[twelve])) > 12
-    assert ev.doubtful == {six, eight, twelve}
+    assert ev.doubtful == {first, six, eight, twelve}
     verdicts = {c: review(obs, c, evaluation=ev) for c in (six, eight, twelve, steady)}
     assert verdicts[six].verdict is Verdict.ALSO_GOOD and verdicts[six].noisy
     assert verdicts[eight].verdict is Verdict.INACCURACY
     assert verdicts[twelve].verdict is Verdict.MISTAKE
     assert verdicts[steady].verdict is Verdict.INACCURACY
+
+
+def test_the_recommended_card_is_in_doubt_while_another_could_be_10_points_above() -> None:
+    """The highest average on six worlds, 2 points above a card whose worlds disagree by
+    60 points (that card could as well be 10 or more above it): the recommended card is
+    in doubt, the other too. 2 points above a card behind or ahead by the same on every
+    world, or 60 above a card whose worlds disagree by 80 (it cannot be above): no doubt
+    about the recommended card."""
+    deal = next(d for d in map(club_bid, range(1, 40)) if d.phase is Phase.PLAY)
+    obs = deal.observation(deal.turn)           # the entame: 8 legal cards
+    first, other, *rest = obs.legal_plays.cards
+    decision = ClubPlayer().choose_card(obs, random.Random(0))
+
+    def judged(other_worth: tuple[int, ...]) -> plays.Evaluation:
+        worth = {first: (60, 0, 60, 0, 60, 0), other: other_worth,
+                 **{c: (-30,) * 6 for c in rest}}
+        worlds = WorldValues(6, worth, {c: (1,) * 6 for c in worth},
+                             dict.fromkeys(worth, 0.0))
+        return plays._judge(obs, decision, worlds)
+
+    noisy = judged((0, 56, 0, 56, 0, 56))                  # 28: 2 behind, noisy
+    assert noisy.best[0] == first and noisy.doubtful == {first, other}
+    steady = judged((58, -2, 58, -2, 58, -2))              # 2 behind on every world
+    assert steady.best[0] == first and not steady.doubtful
+    far = judged((-40, -20, -40, -20, -40, -20))           # 60 behind, worlds disagree by 80
+    assert far.best[0] == first and first not in far.doubtful
+    assert far.noise[other] > 40
+
+
+def test_a_review_waits_while_the_recommended_card_is_in_doubt() -> None:
+    """South's card at trick 5 of deal 13: on the first 32 worlds of ``random.Random(1)``
+    the recommended card (the J♣) is in doubt (another card could be 10 points or more
+    above it) and neither the 8♠, within 4 points of it, nor the 10♦, 20 and more below,
+    is. The review of the 8♠, measured against the J♣, waits for more worlds, and stops
+    at the first count that leaves both out of doubt; that of the 10♦, blamed on the
+    first worlds (only further below a better card), does not wait."""
+    deal = club_bid(13)
+    while not (deal.turn is S and len(deal.hand(S)) == 4):
+        deal.play(CLUB.choose_card(deal.observation(deal.turn), random.Random(0)).action)
+    obs = deal.observation(S)
+    eight, ten = Card.parse("8S"), Card.parse("10D")
+    probe = plays.PendingEvaluation(obs, rng=random.Random(1))
+    assert probe._valuation is not None
+    early = plays._judge(obs, probe._decision, probe._valuation.result(32))
+    assert early.best[0] == Card.parse("JC") and early.best[0] in early.doubtful
+    assert eight in early.open and eight not in early.doubtful
+    assert ten not in early.open and early.loss(ten) > 20
+
+    got = plays.PendingEvaluation(obs, rng=random.Random(1)).result(eight)
+    assert got.samples > 32
+    assert not got.doubtful & {eight, got.best[0]} or got.samples == plays.MAX_WORLDS[4]
+    earlier = probe._judged_at(got.samples // 2)
+    assert earlier.doubtful & {eight, earlier.best[0]}
+    assert review(obs, eight, evaluation=got).samples == got.samples
+
+    blamed = plays.PendingEvaluation(obs, rng=random.Random(1)).result(ten)
+    assert blamed.samples == 32 and blamed == early
+    assert review(obs, ten, evaluation=blamed).verdict is Verdict.MISTAKE
 
 
 def test_the_worlds_double_while_a_verdict_is_in_doubt() -> None:
