@@ -595,9 +595,11 @@ class PendingEvaluation:
             if background and self._stopped.is_set():
                 return None
             judged = self._judged_at(count)
-            in_doubt = (judged.doubtful if card is None
-                        else judged.doubtful & {card, judged.best[0]} if card in judged.open
-                        else judged.doubtful & {card})
+            if card is None:
+                in_doubt = judged.doubtful
+            else:                        # a card near the best: the best's doubt too
+                waits = {card, judged.best[0]} if card in judged.open else {card}
+                in_doubt = judged.doubtful & waits
             if not in_doubt:
                 break
         return judged
