@@ -2,7 +2,7 @@
 :func:`belote_teach.coach.plays.hint` at each trick of real deals. A script that prints
 figures, not a test.
 
-    .venv/bin/python benchmarks/coach.py [--deals 30] [--seed 0] [--think 0]
+    .venv/bin/python benchmarks/coach.py [--deals 30] [--seed 0] [--think 0] [--pace 0]
 
 What is measured
 ----------------
@@ -18,7 +18,10 @@ fresh ``random.Random``. The review is made as the table makes it: from a
 the reviewed card's verdict (more worlds only while that card is in doubt). With
 ``--think S`` the evaluation is started S seconds before the review, in the background
 (as the table starts it at the learner's turn), so the figure is the wait after a
-learner who thought S seconds; ``--think 0`` is a click at once. Positions with a
+learner who thought S seconds; ``--think 0`` is a click at once. With ``--pace P`` it
+starts P seconds earlier where the table shows the action before the learner's turn for
+one pace, clicks refused (every position but a lead right after the seat's own bid ended
+the bidding): the table starts the coach as soon as that action is taken. Positions with a
 single legal card (or only equivalent ones) are answered without sampling and are left
 out of the figures. One core (the process is pinned to one CPU where the OS allows).
 
@@ -45,6 +48,7 @@ from belote_teach.engine.cards import Seat
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.players import ClubPlayer
 from belote_teach.search import evaluation
+from belote_teach.ui.game_app import DEFAULT_PACE
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -53,10 +57,22 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-def measure(deals: int, seed: int, think: float = 0.0) -> dict[int, dict[str, list[float]]]:
+def shown_for_a_pace(deal: Deal, seat: Seat) -> bool:
+    """Whether, at a paced table, the action before ``seat``'s card (phase PLAY, its
+    turn) stays on screen alone for one pace before the seat may click: a computer's bid
+    or card, or the seat's own card completing a trick. Only the seat's own bid ending the
+    bidding (the seat leads the first trick) is followed at once by its turn."""
+    last = deal.actions[-1]
+    return last.seat is not seat or last.card is not None
+
+
+def measure(deals: int, seed: int, think: float = 0.0, pace: float = 0.0
+            ) -> dict[int, dict[str, list[float]]]:
     """Latencies (seconds) and worlds per trick: ``{trick: {"review": [...], "hint":
-    [...], "samples": [...]}}``; with ``think`` (seconds), the review's evaluation was
-    started that long before in the background, as the table does at the learner's turn."""
+    [...], "samples": [...]}}``. The review's evaluation is started in the background
+    ``think`` seconds before the review, as the table does at the learner's turn, plus
+    ``pace`` seconds where the table shows the action before the turn for one pace
+    (:func:`shown_for_a_pace`): the coach starts as soon as that action is taken."""
     club = ClubPlayer()
     figures: dict[int, dict[str, list[float]]] = {
         t: {"review": [], "hint": [], "samples": []} for t in range(1, 9)}
@@ -76,9 +92,10 @@ def measure(deals: int, seed: int, think: float = 0.0) -> dict[int, dict[str, li
                 trick = len(obs.tricks) + 1
                 start = time.perf_counter()
                 pending = plays.PendingEvaluation(obs, rng=random.Random(i))
-                if think > 0:                        # the coach started at the turn
+                head = think + (pace if shown_for_a_pace(deal, turn) else 0.0)
+                if head > 0:                         # the coach started at the turn
                     pending.in_background()
-                    time.sleep(think)
+                    time.sleep(head)
                     start = time.perf_counter()
                 # as the table does: the review waits only for its own card's verdict
                 got = plays.review(obs, card, evaluation=pending.result(card))
@@ -100,14 +117,21 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds the learner thinks while the coach evaluates in the "
                              "background before the review (default 0: a click at once)")
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="seconds the table shows the card before the learner's turn, "
+                             "the coach already at work (the table's default is "
+                             f"{DEFAULT_PACE:g}; default 0: the review from the turn only)")
     args = parser.parse_args()
     print("belote_teach.coach.plays latency benchmark (figures only, not a test)")
     for line in machine_facts(pin_to_one_core()):
         print("  " + line)
-    figures = measure(args.deals, args.seed, args.think)
+    figures = measure(args.deals, args.seed, args.think, args.pace)
     print(f"{args.deals} deals; latency in ms per trick (positions with 2 or more "
           f"non-equivalent legal cards); review after {args.think:g} s of thinking "
-          "(the evaluation started in the background at the turn), hint from nothing")
+          "(the evaluation started in the background at the turn"
+          + (f", {args.pace:g} s earlier where the table shows the card before the turn "
+             "for one pace" if args.pace else "")
+          + "), hint from nothing")
     print("trick  positions  worlds  mean    review median/p95/max      "
           "hint median/p95/max")
     worst = 0.0
@@ -125,7 +149,7 @@ def main() -> None:
         print(f"{trick:5}  {len(row['review']):9}  {worlds:>6}  {mean:6.0f}  "
               f"{cells[0]}   {cells[1]}")
     print(f"worst 95th percentile: {worst:.1f} ms (target: under 500 ms at every trick)")
-    if args.think == 0:
+    if args.think == 0 and args.pace == 0:
         # on one core the background does the same work at the same speed while the
         # learner thinks: after T seconds a review waits max(0, work - T)
         needed = {t: max(0.0, percentile(row["review"], 0.95) - 0.5)

@@ -604,6 +604,13 @@ class TableSession:
             self._pending_now().in_background()
         return True
 
+    def stop_thinking(self) -> None:
+        """Stop the coach's background work on the position now (:meth:`think_ahead`):
+        the table is left. A hint or a review asked later still completes the evaluation,
+        with the same verdicts."""
+        if self._pending is not None:
+            self._pending[1].stop()
+
     @property
     def coach_ready(self) -> float | None:
         """How much of the coach's evaluation of the position now is done (0.0 to 1.0),

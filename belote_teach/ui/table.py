@@ -14,8 +14,10 @@ drawn in the page, and a trick just completed stays on the table for one ``pace`
 the next lead (at pace 0 the previous pli is drawn in a corner instead), so the learner
 sees every card played. When the learner is to play with the coach on, the coach starts
 solving its worlds at once, in the background
-(:meth:`~belote_teach.coach.session.TableSession.think_ahead`), so a review or hint only
-completes what the learner's thinking time has not.
+(:meth:`~belote_teach.coach.session.TableSession.think_ahead`): as soon as the card
+before the learner's turn is played, while it (or the trick it completes) is still shown
+alone for one ``pace``, so a review or hint only completes what that pace and the
+learner's thinking time have not.
 
 The table takes a click only when the learner is to act, on the position the learner saw:
 the board and the bidding box are drawn with the session's position token
@@ -268,6 +270,7 @@ class TableApp(widgets.VBox):
             return
         self._cancel_timer()
         session = self.session
+        session.think_ahead()     # the coach solves its worlds while the learner thinks
         paced = self.pace > 0
         if paced and not self.board.shown and (session.computer_to_act
                                                or session.trick_complete):
@@ -286,6 +289,7 @@ class TableApp(widgets.VBox):
                 break
             self._acting = True
             session.step()
+            session.think_ahead()     # the learner's turn now: at once, not after the pace
             self._changed()
             if paced and not session.trick_complete:
                 self.redraw()
@@ -293,14 +297,15 @@ class TableApp(widgets.VBox):
                 return
         self._acting = False
         self.redraw()
-        session.think_ahead()     # the coach solves its worlds while the learner thinks
         self._deal_over_check()
 
     def stop(self) -> None:
         """Stop this table for good (a new table replaces it): no computer decision is
-        taken any more, no click is taken, :attr:`on_change` is not called again."""
+        taken any more, no click is taken, :attr:`on_change` is not called again, and the
+        coach's background work on the position stops."""
         self._stopped = True
         self._cancel_timer()
+        self.session.stop_thinking()
 
     def _on_shown(self, change: dict[str, object]) -> None:
         if change["new"] and self._waiting:

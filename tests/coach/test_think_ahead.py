@@ -73,3 +73,15 @@ def test_an_undo_leaves_the_evaluation_behind_and_finds_it_again() -> None:
     assert session.learner_to_act and session.coach_ready is None
     assert session.think_ahead()
     assert session.advice() == hint           # the same cards, the same chance
+
+
+def test_work_stopped_when_the_table_is_left_still_gives_the_same_verdicts() -> None:
+    seed = _taken_seed()
+    left = _to_first_card(seed)
+    assert left.think_ahead()
+    left.stop_thinking()
+    left.stop_thinking()                      # twice: nothing more
+    on_the_spot = _to_first_card(seed)
+    assert left.advice() == on_the_spot.advice()
+    assert left.coach_ready == 1.0
+    assert _to_first_card(seed).stop_thinking() is None      # nothing started: nothing to stop

@@ -515,3 +515,39 @@ def test_every_trick_is_drawn_card_by_card_at_the_pace() -> None:
     assert len(held) == 7                                     # the eighth: the deal over
     for i in held:                                            # then the next pli, led
         assert drawn[i + 1][0] != drawn[i][0] and len(drawn[i + 1][1]) <= 1
+
+
+def test_the_coach_starts_while_the_card_before_the_learners_turn_is_still_shown() -> None:
+    """At a pace, the computer's card before the learner's turn stays alone on the table
+    for one pace, clicks refused: the coach's evaluation of the learner's card is already
+    under way then, so that pace counts as thinking time."""
+    import asyncio
+
+    seen: list[tuple[bool, bool]] = []                       # (clicks taken, coach started)
+
+    async def play() -> TableApp:
+        app = TableApp(TableSession(Deal.new(Seat.SOUTH, rng=3), rng=1), pace=0.05)
+        session = app.session
+        done = asyncio.Event()
+
+        def learner_turn() -> None:
+            if len(session.deal.tricks) >= 3 or session.deal.phase.is_over:
+                done.set()
+            elif session.deal.phase is Phase.PLAY and session.learner_to_act:
+                seen.append((app.learner_may_act, session.coach_ready is not None))
+            if app.learner_may_act and not done.is_set():
+                if app.bids:
+                    _click_bid(app)
+                else:
+                    _click_card(app)
+
+        app.board.observe(lambda change: asyncio.get_running_loop().call_soon(learner_turn),
+                          names=["position", "table_html"])
+        app.board.shown = True
+        await asyncio.wait_for(done.wait(), timeout=120)
+        return app
+
+    asyncio.run(play()).stop()
+    waiting = [started for may_act, started in seen if not may_act]
+    assert waiting and all(waiting)           # the coach under way before clicks are taken
+    assert any(may_act for may_act, _ in seen)
