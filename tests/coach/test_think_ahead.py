@@ -84,4 +84,7 @@ def test_work_stopped_when_the_table_is_left_still_gives_the_same_verdicts() -> 
     on_the_spot = _to_first_card(seed)
     assert left.advice() == on_the_spot.advice()
     assert left.coach_ready == 1.0
-    assert _to_first_card(seed).stop_thinking() is None      # nothing started: nothing to stop
+    untouched = _to_first_card(seed)
+    untouched.stop_thinking()                 # nothing started: nothing made or stopped
+    assert untouched.coach_ready is None
+    assert untouched.think_ahead() and untouched.advice() == on_the_spot.advice()
