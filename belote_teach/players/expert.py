@@ -106,9 +106,10 @@ __all__ = [
 #: variance of each chance).
 BID_SAMPLES = 40
 #: The most positions one bid decision may search in all, shared evenly by its
-#: completions and candidate bids (:func:`bid_chances`): some 0.7 s at the solver's 5.5 to
-#: 6 million positions a second, so that no bid stalls.
-BID_NODES = 4_000_000
+#: completions and candidate bids (:func:`bid_chances`): some 0.45 s at the solver's 5.5
+#: to 6 million positions a second, so that a bid stays under 1 s on a machine half as
+#: fast, with the completions' draws and the club playouts on top (up to 0.25 s each).
+BID_NODES = 2_500_000
 #: Times a completion is redrawn when a seat that passed would have taken with it.
 BID_REDRAWS = 10
 #: Probability of making the contract (0.0 to 1.0) from which the expert takes. A made
@@ -130,13 +131,13 @@ MIN_TRUMPS = 2
 #: :data:`~belote_teach.search.evaluation.SOLVES` (32) worlds.
 WORLDS: dict[int, tuple[int, int]] = {8: (3, 6), 7: (12, 24)}
 #: The most positions a card decision may search in all, shared evenly by its worlds
-#: (:func:`node_limit_for`): some 0.7 s at the solver's 5.5 to 6 million positions a
-#: second, so that no decision stalls. A world whose solve needs more than its share
+#: (:func:`node_limit_for`): some 0.45 s at the solver's 5.5 to 6 million positions a
+#: second, so that a decision stays under 1 s on a machine half as fast. A world whose solve needs more than its share
 #: (the heavy tail of the first tricks: 3 to 5 % of the worlds at tricks 1 and 2, under
 #: 1 % at trick 3, none after) is left out; whether a world fits depends on the world
 #: alone (a limited solve starts on an empty table), never on the clock. With every world
 #: left out, the club player's card is played.
-DECISION_NODES = 4_000_000
+DECISION_NODES = 2_500_000
 
 #: How the expert reads the other seats' bids and plays when it draws its worlds
 #: (:func:`~belote_teach.search.sampling.sample_worlds`'s ``model``): as a club player's
