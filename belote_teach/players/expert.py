@@ -132,11 +132,11 @@ MIN_TRUMPS = 2
 WORLDS: dict[int, tuple[int, int]] = {8: (3, 6), 7: (12, 24)}
 #: The most positions a card decision may search in all, shared evenly by its worlds
 #: (:func:`node_limit_for`): some 0.45 s at the solver's 5.5 to 6 million positions a
-#: second, so that a decision stays under 1 s on a machine half as fast. A world whose solve needs more than its share
-#: (the heavy tail of the first tricks: 3 to 5 % of the worlds at tricks 1 and 2, under
-#: 1 % at trick 3, none after) is left out; whether a world fits depends on the world
-#: alone (a limited solve starts on an empty table), never on the clock. With every world
-#: left out, the club player's card is played.
+#: second, so that a decision stays under 1 s on a machine half as fast. A world whose
+#: solve needs more than its share (the heavy tail of the first tricks: 3 to 5 % of the
+#: worlds at tricks 1 and 2, under 1 % at trick 3, none after) is left out; whether a
+#: world fits depends on the world alone (a limited solve starts on an empty table), never
+#: on the clock. With every world left out, the club player's card is played.
 DECISION_NODES = 2_500_000
 
 #: How the expert reads the other seats' bids and plays when it draws its worlds
