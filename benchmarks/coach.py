@@ -48,7 +48,7 @@ from belote_teach.engine.cards import Seat
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.players import ClubPlayer
 from belote_teach.search import evaluation
-from belote_teach.ui.game_app import DEFAULT_PACE
+from belote_teach.ui.table import DEFAULT_PACE
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -46,7 +46,7 @@ from belote_teach.engine.rules import RuleSet
 from belote_teach.render.html import escape
 from belote_teach.render.score_sheet import render_score_sheet
 from belote_teach.ui.language import language_toggle, relabel, resolve_language
-from belote_teach.ui.table import TableApp, paint_deck
+from belote_teach.ui.table import DEFAULT_PACE, TableApp, paint_deck
 
 __all__ = ["GameApp"]
 
@@ -56,8 +56,6 @@ TARGETS = (501, 1000, 2000)
 LEVELS = ("random", "club", "expert")
 #: The rules presets offered (R7).
 PRESETS = ("classic", "ffb2016")
-#: The pace of a new table, in seconds per computer decision.
-DEFAULT_PACE = 0.6
 #: The ``meta["saves"]`` of a game saved after every action; a save without it holds the
 #: game as it stood after its last whole deal.
 SAVES = "every action"
@@ -72,7 +70,8 @@ class GameApp(widgets.VBox):
         lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language
             (:func:`~belote_teach.ui.language.use_language`).
         pace: seconds between two computer decisions (0 in tests); ``None``: the pace
-            saved with the game (the learner's choice on the table's slider), else 0.6.
+            saved with the game (the learner's choice on the table's slider), else
+            :data:`~belote_teach.ui.table.DEFAULT_PACE`.
         progress: where a game played to the end is counted (lesson progress; default:
             the learner's data directory).
 
@@ -317,7 +316,7 @@ class GameApp(widgets.VBox):
 
     def _pace(self, saved: object) -> float:
         """The pace of the table: the one asked for, else the one saved (0 to 2 s), else
-        :data:`DEFAULT_PACE`."""
+        :data:`~belote_teach.ui.table.DEFAULT_PACE`."""
         if self.pace is not None:
             return self.pace
         if isinstance(saved, (int, float)) and not isinstance(saved, bool) \

@@ -24,7 +24,7 @@ from belote_teach.course.progress import CourseProgress
 from belote_teach.render.html import escape
 from belote_teach.render.table import render_table
 from belote_teach.ui.language import language_toggle, relabel, resolve_language
-from belote_teach.ui.table import TableApp, paint_deck
+from belote_teach.ui.table import DEFAULT_PACE, TableApp, paint_deck
 
 __all__ = ["PracticeApp"]
 
@@ -37,7 +37,8 @@ class PracticeApp(widgets.VBox):
         lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language
             (:func:`~belote_teach.ui.language.use_language`).
         level: the computer players' level (``"club"`` or ``"expert"``).
-        pace: seconds between two computer decisions (0 in tests).
+        pace: seconds between two computer decisions (default
+            :data:`~belote_teach.ui.table.DEFAULT_PACE`; 0 in tests).
         progress: where a deal played to the end is counted (lesson progress; default:
             the learner's data directory).
 
@@ -55,7 +56,7 @@ class PracticeApp(widgets.VBox):
     """
 
     def __init__(self, deals: Sequence[PracticeDeal], *, lang: str | None = None,
-                 level: str = "club", pace: float = 0.6,
+                 level: str = "club", pace: float = DEFAULT_PACE,
                  progress: CourseProgress | None = None) -> None:
         if not deals:
             raise ValueError("a practice app needs at least one practice deal")

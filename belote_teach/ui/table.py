@@ -55,7 +55,11 @@ from belote_teach.render.table import render_last_trick, render_table, spoken_wo
 from belote_teach.ui.board import CardBoard
 from belote_teach.ui.language import resolve_language
 
-__all__ = ["TableApp", "paint_deck"]
+__all__ = ["DEFAULT_PACE", "TableApp", "paint_deck"]
+
+#: The pace of a new table, in seconds per computer decision (and the time a completed
+#: trick stays on the table).
+DEFAULT_PACE = 0.6
 
 
 def paint_deck(widget: widgets.DOMWidget, four_colour: bool) -> None:
@@ -76,7 +80,7 @@ class TableApp(widgets.VBox):
         session: the deal or game to play (a game built with ``auto_advance=False``, so
             the finished deal stays on the table until "Next deal" is clicked).
         pace: seconds between two computer decisions, and the time a completed trick
-            stays on the table (default 0.6; 0 = at once).
+            stays on the table (default :data:`DEFAULT_PACE`; 0 = at once).
         on_deal_over: called with the app when a deal ends (the game app counts a game
             finished there).
         on_change: called with the app after every change of the position on the table:
@@ -101,7 +105,7 @@ class TableApp(widgets.VBox):
         four_colour: the "Four-colour deck" check box (``value`` true: ♦ blue, ♣ green).
     """
 
-    def __init__(self, session: TableSession, *, pace: float = 0.6,
+    def __init__(self, session: TableSession, *, pace: float = DEFAULT_PACE,
                  on_deal_over: Callable[[TableApp], None] | None = None,
                  on_change: Callable[[TableApp], None] | None = None,
                  four_colour: bool = False, start: bool = True) -> None:
