@@ -27,11 +27,12 @@ and a world whose solve needs more than its share is left out. It is a limit on 
 searched, not on time, so the same worlds are kept on every run and on every machine.
 
 Strength, duplicate matches over deals 0-999 (``benchmarks/players.py --deals 1000
---clock cpu``, 2026-12-03, one core, the other busy): against colver 0.11.1's IS-DD at
-25 ms a card (contrée card rules, colver's seats bidding as the club player) +4.2 marks a
-deal (95 % CI +1.0 .. +7.3); against the club player (``--match expert:club``) +20.6
-(+17.2 .. +24.1), its card decisions at most 0.57 s and its bids at most 0.53 s of CPU
-time over 32,989 decisions.
+--clock cpu``, 2026-12-04, one core each, on a machine some 1.6 times slower than usual by
+``benchmarks/solver.py``): against colver 0.11.1's IS-DD at 25 ms a card (contrée card
+rules, colver's seats bidding as the club player) +5.4 marks a deal (95 % CI
++2.4 .. +8.4); against the club player (``--match expert:club``) +19.8 (+16.3 .. +23.2),
+its card decisions at most 0.78 s and its bids at most 0.84 s of CPU time over 32,862
+decisions.
 
 Bidding: for each candidate bid (the take in round 1; in round 2 every suit it may
 name where it would hold 2 trumps or more), :data:`BID_SAMPLES` completions of the
@@ -44,9 +45,9 @@ seen, belote and the table's announcements counted?), one null-window search of 
 solver, within :data:`BID_NODES` positions for the whole decision (a completion over its
 share, some 7 % of them, is played out by club players instead). The bid with the highest
 probability of making the contract (R6.2) is made when that probability reaches
-:data:`TAKE_THRESHOLD` (0.8), else the seat passes. Over the 3,760 bids of a 1,000-deal
-match against the club player (CPU time, one core): median 0.13 s, 95th percentile
-0.27 s, at most 0.53 s.
+:data:`TAKE_THRESHOLD` (0.8), else the seat passes. Over the 3,779 bids of that
+1,000-deal match against the club player (CPU time, one core): median 0.21 s, 95th
+percentile 0.45 s, at most 0.84 s.
 
 Announcements and belote: as the club player (always declare, always say belote).
 Every decision carries a :class:`~belote_teach.players.base.Technique`: the club
@@ -100,10 +101,9 @@ __all__ = [
     "worlds_for",
 ]
 
-#: Completions of the deal played out per candidate bid (a bid takes 0.13 s median,
-#: 0.47 s at most, see the module docstring; 20 completions gave +19.6 marks a deal over
-#: the club player on the same 200 deals, 40 +17.7: within the noise, 40 halve the
-#: variance of each chance).
+#: Completions of the deal played out per candidate bid (a bid's time: see the module
+#: docstring; 20 completions gave +19.6 marks a deal over the club player on the same
+#: 200 deals, 40 +17.7: within the noise, 40 halve the variance of each chance).
 BID_SAMPLES = 40
 #: The most positions one bid decision may search in all, shared evenly by its
 #: completions and candidate bids (:func:`bid_chances`): some 0.45 s at the solver's 5.5
@@ -318,10 +318,10 @@ def contract_made(deal: Deal, node_limit: int) -> bool:
 class ExpertPlayer:
     """Level ``expert`` (perfect-information Monte Carlo, see the module docstring).
 
-    Deterministic given ``rng``; reads the observation only. Over the 32,989 decisions
+    Deterministic given ``rng``; reads the observation only. Over the 32,862 decisions
     of a 1,000-deal match against the club player (CPU time of one core, the other busy,
-    ``benchmarks/players.py --clock cpu``): median 11 ms, 95th percentile 0.18 s, a card
-    at most 0.57 s, a bid at most 0.53 s.
+    ``benchmarks/players.py --clock cpu``, a machine some 1.6 times slower than usual):
+    median 21 ms, 95th percentile 0.26 s, a card at most 0.78 s, a bid at most 0.84 s.
     """
 
     name = "expert"
