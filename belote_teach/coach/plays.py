@@ -61,7 +61,7 @@ A card whose loss could be within the tolerance as well as 10 points or more is 
 from :data:`~belote_teach.search.evaluation.SOLVES` (48 at tricks 1 and 2, where the
 decisions that teach most are taken, 32 after) up to :data:`MAX_WORLDS` (96 at tricks 1
 and 2, 256 after, where a solve is cheap); a card still in doubt then is good up to a loss
-of :data:`DOUBT_LOSS` (6 points), and the recommended card is the highest average. The added worlds
+of 7 points (half-way), and the recommended card is the highest average. The added worlds
 value only the cards that may be within 4 points of the best (:attr:`Evaluation.open`: the
 good ones, those in doubt, the recommended one): a card 4 points or more below it beyond
 the noise is not valued again, and is judged on the worlds it was valued on
@@ -133,7 +133,6 @@ from belote_teach.search.inference import CLUB_MODEL
 from belote_teach.search.tracking import Tracking, track
 
 __all__ = [
-    "DOUBT_LOSS",
     "MAX_WORLDS",
     "MISTAKE_LOSS",
     "NOISE_Z",
@@ -173,12 +172,9 @@ NOISE_Z = 2.5
 #: noise is that wide), the worlds are doubled from
 #: :data:`~belote_teach.search.evaluation.SOLVES`, up to this many.
 MAX_WORLDS: Mapping[int, int] = {8: 96, 7: 96, 6: 256, 5: 256, 4: 256, 3: 256, 2: 256}
-#: Card points: a card still in doubt with the most worlds is good up to this loss, between
-#: :data:`TOLERANCE` and :data:`MISTAKE_LOSS`. Chosen on positions of deals 100-170 judged
-#: against the 256-world reference (858 positions, 458 cards 10 or more below the best,
-#: 2,281 within 4 of it): at 7 (half-way) 9 praised and 10 blamed, at 6 6 and 21 (at
-#: trick 1 2 of 111 and 8 of 413), at 5.5 3 and 23 (trick 1 blamed 10 of 413, over 2 %).
-DOUBT_LOSS = 6.0
+#: Card points: a card still in doubt with the most worlds is good up to this loss
+#: (half-way between :data:`TOLERANCE` and :data:`MISTAKE_LOSS`).
+_MIDDLE = (TOLERANCE + MISTAKE_LOSS) / 2
 _CLUB = ClubPlayer()
 
 
@@ -673,7 +669,7 @@ def _judge(obs: Observation, decision: Decision[Card], worlds: WorldValues) -> E
             continue
         if near and far and counts[card] == worlds.samples:   # cannot tell yet: more worlds
             doubtful.add(card)
-        if near and (not far or loss <= DOUBT_LOSS):
+        if near and (not far or loss <= _MIDDLE):
             good.append(card)
     best = (first, *(c for c in good if c != first))
     return Evaluation(obs, legal, values, success, worlds.samples, best, decision,
