@@ -206,6 +206,8 @@ class Progress:
             :meth:`result`.
         earlier: the exercise was restored from an earlier session's result.
         notice: the last input that was not an answer, shown until the next answer.
+        judged_at: :attr:`counted` right after the last answer was counted (-1 before
+            any): while it is still the count, the same answer again is no new try.
     """
 
     tries: list[object] = field(default_factory=list)
@@ -215,6 +217,7 @@ class Progress:
     counted: int = 0
     earlier: bool = False
     notice: Invalid | None = None
+    judged_at: int = -1
 
     @property
     def last(self) -> object | None:
@@ -333,15 +336,24 @@ class Exercise(abc.ABC, Generic[_ScenarioT]):
     def record(self, progress: Progress, answer: object) -> bool:
         """Add the learner's ``answer`` to ``progress``.
 
+        The same answer as the try just before, the exercise not yet solved and no answer
+        counted since (on another page either), is not a new try (a double click, or a
+        click again on the answer just judged): nothing is added, so it can neither count
+        a wrong try twice nor spoil a first try.
+
         Returns:
-            Whether the result (:meth:`Progress.result`) changed: every answer until the
-            exercise is solved, none after (exploring).
+            Whether the result (:meth:`Progress.result`) changed: every new answer until
+            the exercise is solved, none after (exploring).
         """
-        progress.tries.append(answer)
         progress.notice = None
+        if (not progress.solved and progress.last == answer
+                and progress.judged_at == progress.counted):
+            return False
+        progress.tries.append(answer)
         if progress.solved:
             return False
         progress.counted += 1
+        progress.judged_at = progress.counted
         if self.solved_by(progress.tries):
             progress.solved = True
             progress.first_try = (progress.counted == len(progress.tries)

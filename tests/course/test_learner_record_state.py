@@ -1,7 +1,8 @@
 """A learner let loose on the lessons, without a browser (hypothesis' stateful testing):
-answers right and wrong on two pages of one lesson, reloads (a page built again on the
-store, also the way a kernel prepared in advance does: drawn first, the learner's record
-attached when they come), EN/FR switches, drill positions, and progress files imported,
+answers right and wrong on two pages of one lesson (the same answer again on a page, none
+counted since, is no new try), reloads (a page built again on the store, also the way a
+kernel prepared in advance does: drawn first, the learner's record attached when they
+come), EN/FR switches, drill positions, and progress files imported,
 good and bad. After every step, every figure each page shows equals what a simple model
 of the learner's actions predicts, and so does the record a new page would read."""
 
@@ -65,6 +66,8 @@ class Learner(RuleBasedStateMachine):
         super().__init__()
         self.folder = Path(tempfile.mkdtemp(prefix="belote-learner-"))
         self.models = {i: Model() for i in IDS}
+        #: (page, exercise id) -> the page's last answer and the tries counted after it
+        self.last: dict[tuple[int, str], tuple[Card, int]] = {}
         self.pages = [self._page(prepared=False), self._page(prepared=True)]
         self.runs: dict[str, int] = {}                 # drill page -> its current streak
         self.best = 0
@@ -98,11 +101,16 @@ class Learner(RuleBasedStateMachine):
         card = exercise.choices()[pick % len(exercise.choices())]
         best = exercise.is_best(card)
         player.click(card)
-        self.models[exercise.id].answer(best)
+        model = self.models[exercise.id]
+        if self.last.get((page, exercise.id)) == (card, model.tries) and not model.solved:
+            return                    # the page's last answer again, none counted since
+        model.answer(best)
+        self.last[page, exercise.id] = (card, model.tries)
 
     @rule(page=st.integers(0, 1), prepared=st.booleans())
     def reload(self, page: int, prepared: bool) -> None:
         self.pages[page] = self._page(prepared=prepared)
+        self.last = {key: value for key, value in self.last.items() if key[0] != page}
 
     @rule(page=st.integers(0, 1), lang=st.sampled_from(["en", "fr"]))
     def switch_language(self, page: int, lang: str) -> None:

@@ -100,6 +100,24 @@ def test_a_legal_bid_other_than_the_advice_names_the_advice_and_the_tip() -> Non
         "solved": True, "first_try": False, "tries": 2}}
 
 
+def test_a_double_click_on_a_wrong_bid_is_one_try() -> None:
+    player = _player("bid-round1-belote-alone-is-weak")
+    exercise = _exercise(player)
+    exercise.buttons["take"].click()
+    shown = player.feedback_text
+    exercise.buttons["take"].click()                     # the second click of a double click
+    assert player.feedback_text == shown
+    assert player.results == {"bid-round1-belote-alone-is-weak": {
+        "solved": False, "first_try": False, "tries": 1}}
+    exercise.buttons["pass"].click()
+    exercise.buttons["pass"].click()
+    assert player.results == {"bid-round1-belote-alone-is-weak": {
+        "solved": True, "first_try": False, "tries": 2}}
+    exercise.buttons["take"].click()                     # exploring once solved
+    exercise.buttons["take"].click()
+    assert player.results["bid-round1-belote-alone-is-weak"]["tries"] == 2
+
+
 def test_round_two_shows_every_suit_and_refuses_the_retourne_suit() -> None:
     player = _player("bid-round2-turned-suit-forbidden")
     exercise = _exercise(player)

@@ -55,6 +55,20 @@ def test_the_points_box_appears_once_the_winner_is_found(player) -> None:
     assert exercise.check_button.description == "Vérifier"
 
 
+def test_a_double_click_on_the_winning_card_keeps_the_first_try(player) -> None:
+    player.click("QH")
+    player.click("QH")                                   # the second click of a double click
+    _type_points(player, str(_exercise(player).trick.points))
+    assert player.results == {"ruffed": {"solved": True, "first_try": True, "tries": 2}}
+
+
+def test_the_same_wrong_card_clicked_again_after_another_answer_counts(player) -> None:
+    player.click("AD")
+    player.click("QH")
+    player.click("AD")                                   # a new try: not the last one
+    assert player.results == {"ruffed": {"solved": False, "first_try": False, "tries": 3}}
+
+
 def test_points_before_the_winner_are_refused_without_counting(player) -> None:
     _type_points(player, "18")
     assert "First click the card that wins the trick" in player.feedback_text

@@ -102,12 +102,13 @@ def test_right_at_first_try_counts(player) -> None:
     assert player.score == (1, 1, 3)
 
 
-def test_the_same_wrong_card_can_be_clicked_twice(player) -> None:
+def test_the_same_wrong_card_clicked_twice_is_one_try(player) -> None:
     player.click("7S")
     first = player.feedback_text
-    player.click("7S")
+    player.click("7S")                       # a double click, or a click again: no new try
     assert player.feedback_text == first
-    assert player._progress[0].tries == [Card.parse("7S"), Card.parse("7S")]
+    assert player._progress[0].tries == [Card.parse("7S")]
+    assert player.results["overtrump"] == {"solved": False, "first_try": False, "tries": 1}
 
 
 def test_legal_but_not_best_card_names_the_better_one_and_is_a_wrong_try(player) -> None:
