@@ -81,8 +81,9 @@ class TableApp(widgets.VBox):
             the finished deal stays on the table until "Next deal" is clicked).
         pace: seconds between two computer decisions, and the time a completed trick
             stays on the table (default :data:`DEFAULT_PACE`; 0 = at once).
-        on_deal_over: called with the app when a deal ends (the game app counts a game
-            finished there).
+        on_deal_over: called with the app when a deal ends, with its last card, as the
+            table says so (the game app writes the score sheet and counts a game finished
+            there, the practice app its debrief).
         on_change: called with the app after every change of the position on the table:
             each bid and card (the learner's and the computers'), an undo, a replay, a new
             deal (the game app saves there).
@@ -295,7 +296,7 @@ class TableApp(widgets.VBox):
             session.step()
             session.think_ahead()     # the learner's turn now: at once, not after the pace
             self._changed()
-            if paced and not session.trick_complete:
+            if paced and not session.trick_complete and not session.deal.phase.is_over:
                 self.redraw()
                 self._later(self.advance)
                 return

@@ -551,3 +551,49 @@ def test_the_coach_starts_while_the_card_before_the_learners_turn_is_still_shown
     waiting = [started for may_act, started in seen if not may_act]
     assert waiting and all(waiting)           # the coach under way before clicks are taken
     assert any(may_act for may_act, _ in seen)
+
+
+def test_the_deal_over_is_told_with_the_last_card() -> None:
+    """At a pace, the apps hear that the deal is over (the game app writes the score
+    sheet, the practice app its debrief) as the table says so, with the last card, not a
+    pace later: the last card of this deal is a computer's, played 2 s after the one
+    before."""
+    import asyncio
+
+    said_over: list[float] = []
+    told: list[float] = []
+
+    async def play() -> TableApp:
+        loop = asyncio.get_running_loop()
+        app = TableApp(TableSession(Deal.new(Seat.SOUTH, rng=3), rng=1, coaching=False),
+                       pace=0.01, on_deal_over=lambda a: told.append(loop.time()))
+        done = asyncio.Event()
+
+        def on_status(change: dict[str, object]) -> None:
+            if app.session.deal.phase.is_over and not said_over:
+                said_over.append(loop.time())
+                loop.call_later(3.0, done.set)
+
+        def learner_turn() -> None:
+            deal = app.session.deal
+            if len(deal.played_cards) >= 30:
+                app.pace = 2.0                     # the last two cards, 2 s apart
+            if app.learner_may_act and not deal.phase.is_over:
+                if app.bids:
+                    _click_bid(app)
+                else:
+                    _click_card(app)
+
+        app.status.observe(on_status, names="value")
+        app.board.observe(lambda change: loop.call_soon(learner_turn),
+                          names=["position", "table_html"])
+        app.board.shown = True
+        await asyncio.wait_for(done.wait(), timeout=120)
+        return app
+
+    app = asyncio.run(play())
+    app.stop()
+    deal = app.session.deal
+    assert deal.phase.is_over and deal.tricks[-1].plays[-1].seat is not Seat.SOUTH
+    assert len(told) == 1
+    assert told[0] - said_over[0] < 1.0           # not the 2 s pace later
