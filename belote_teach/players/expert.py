@@ -30,9 +30,10 @@ Strength, duplicate matches over deals 0-999 (``benchmarks/players.py --deals 10
 --clock cpu``, 2026-12-04, one core each, on a machine some 1.6 times slower than usual by
 ``benchmarks/solver.py``): against colver 0.11.1's IS-DD at 25 ms a card (contrée card
 rules, colver's seats bidding as the club player) +5.4 marks a deal (95 % CI
-+2.4 .. +8.4); against the club player (``--match expert:club``) +19.8 (+16.3 .. +23.2),
-its card decisions at most 0.78 s and its bids at most 0.84 s of CPU time over 32,862
-decisions.
++2.4 .. +8.4), and +3.9 (+0.9 .. +7.0) at equal time, colver's budget set to the
+expert's mean of 41 ms a card; against the club player (``--match expert:club``)
++19.8 (+16.3 .. +23.2), its card decisions at most 0.78 s and its bids at most 0.84 s of
+CPU time over 32,862 decisions (with both cores loaded, a bid took up to 1.34 s).
 
 Bidding: for each candidate bid (the take in round 1; in round 2 every suit it may
 name where it would hold 2 trumps or more), :data:`BID_SAMPLES` completions of the
