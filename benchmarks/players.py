@@ -56,9 +56,10 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from belote_teach.engine.announcements import Announcement
 from belote_teach.engine.bidding import Bid
@@ -90,45 +91,50 @@ DEFAULT_TIME_MS = 100
 #: one core however loaded the machine is; colver's budget stays wall time).
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
+T = TypeVar("T")
+
 
 class Timed:
-    """Wraps a player and records the wall time of each decision in ``sink`` (seconds),
-    of each card in ``cards`` too, as ``(trick number 1-8, seconds)``, and of each bid in
-    ``bids`` too, by the clock named ``clock`` (:data:`CLOCKS`)."""
+    """Wraps a player and records the time of each decision in ``sink`` (seconds), of
+    each card in ``cards`` too, as ``(trick number 1-8, seconds)``, and of each bid in
+    ``bids`` too, by the clock named ``clock`` (:data:`CLOCKS`); the wall time of each
+    decision (what a learner waits) in ``walls`` whatever the clock."""
 
     def __init__(self, inner: Player, sink: list[float],
                  cards: list[tuple[int, float]], bids: list[float] | None = None,
-                 clock: str = "wall") -> None:
+                 clock: str = "wall", walls: list[float] | None = None) -> None:
         self.clock = clock
         self.inner = inner
         self.name = inner.name
         self.sink = sink
         self.cards = cards
         self.bids: list[float] = [] if bids is None else bids
+        self.walls: list[float] = [] if walls is None else walls
+
+    def _timed(self, decide: Callable[[], T]) -> tuple[T, float]:
+        """``decide()`` and its time by :attr:`clock` (seconds), its wall time kept."""
+        wall = time.perf_counter()
+        start = CLOCKS[self.clock]()
+        decision = decide()
+        elapsed = CLOCKS[self.clock]() - start
+        self.walls.append(time.perf_counter() - wall)
+        self.sink.append(elapsed)
+        return decision, elapsed
 
     def choose_bid(self, obs: Observation, rng: random.Random) -> Decision[Bid]:
         """The inner player's bid, timed."""
-        start = CLOCKS[self.clock]()
-        decision = self.inner.choose_bid(obs, rng)
-        elapsed = CLOCKS[self.clock]() - start
-        self.sink.append(elapsed)
+        decision, elapsed = self._timed(lambda: self.inner.choose_bid(obs, rng))
         self.bids.append(elapsed)
         return decision
 
     def choose_announcements(self, obs: Observation, rng: random.Random
                              ) -> Decision[tuple[Announcement, ...]]:
         """The inner player's announcements, timed."""
-        start = CLOCKS[self.clock]()
-        decision = self.inner.choose_announcements(obs, rng)
-        self.sink.append(CLOCKS[self.clock]() - start)
-        return decision
+        return self._timed(lambda: self.inner.choose_announcements(obs, rng))[0]
 
     def choose_card(self, obs: Observation, rng: random.Random) -> Decision[Card]:
         """The inner player's card, timed."""
-        start = CLOCKS[self.clock]()
-        decision = self.inner.choose_card(obs, rng)
-        elapsed = CLOCKS[self.clock]() - start
-        self.sink.append(elapsed)
+        decision, elapsed = self._timed(lambda: self.inner.choose_card(obs, rng))
         self.cards.append((len(obs.tricks) + 1, elapsed))
         return decision
 
@@ -186,7 +192,8 @@ def parse_match(text: str) -> tuple[str, str]:
 class MatchResult:
     """The figures of one duplicate match: margins per deal pair (A minus B, marks),
     contracts taken and made per side, decision latencies per side (seconds; every
-    decision, card play only with the trick number, bidding only), and, in colver
+    decision, card play only with the trick number, bidding only; the wall time of every
+    decision), the decisions an expert side ended at its time limit, and, in colver
     matches, the positions where both engines' legal cards were compared and the
     descriptions of those that differ."""
 
@@ -198,6 +205,8 @@ class MatchResult:
     card_latency: tuple[list[tuple[int, float]], list[tuple[int, float]]] = field(
         default_factory=lambda: ([], []))
     bid_latency: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    wall_latency: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    cut_short: list[int] = field(default_factory=lambda: [0, 0])
     same_contract: list[bool] = field(default_factory=list)
     passed_out: int = 0
     positions: int = 0
@@ -262,9 +271,10 @@ def play_match(a: str, b: str, deals: int, seed: int,
     decisions timed by ``clock``, a key of :data:`CLOCKS`). A pair has the same contract
     when both tables passed out, or the same seat took in the same trump."""
     result = MatchResult((a, b), clock=clock)
-    players = [Timed(new_player(level, time_ms), sink, cards, bids, clock)
-               for level, sink, cards, bids in zip((a, b), result.latency, result.card_latency,
-                                                   result.bid_latency, strict=True)]
+    players = [Timed(new_player(level, time_ms), sink, cards, bids, clock, walls)
+               for level, sink, cards, bids, walls in zip(
+                   (a, b), result.latency, result.card_latency, result.bid_latency,
+                   result.wall_latency, strict=True)]
     colver_match = is_colver_match(a, b)
     rules = COLVER_RULES if colver_match else None
     warm_up()          # the solver's core loaded before the clock runs (once a process)
@@ -294,6 +304,7 @@ def play_match(a: str, b: str, deals: int, seed: int,
         result.margins.append(pair / 2)
         result.same_contract.append(contracts[0] == contracts[1])
     result.elapsed = time.perf_counter() - start
+    result.cut_short = [getattr(p.inner, "cut_short", 0) for p in players]
     return result
 
 
@@ -328,6 +339,8 @@ def play_match_parallel(a: str, b: str, deals: int, seed: int, jobs: int,
             result.latency[side].extend(part.latency[side])
             result.card_latency[side].extend(part.card_latency[side])
             result.bid_latency[side].extend(part.bid_latency[side])
+            result.wall_latency[side].extend(part.wall_latency[side])
+            result.cut_short[side] += part.cut_short[side]
         result.passed_out += part.passed_out
         result.positions += part.positions
         result.differences += part.differences
@@ -393,6 +406,12 @@ def report(result: MatchResult, time_ms: int = DEFAULT_TIME_MS) -> None:
     _latency_lines(names, cards_only, width)
     print("  decision latency, bidding only (microseconds):")
     _latency_lines(names, result.bid_latency, width)
+    for name, walls, cut in zip(names, result.wall_latency, result.cut_short, strict=True):
+        over = sum(w > 1.0 for w in walls)
+        p95 = _percentile(walls, 0.95) if walls else 0.0
+        print(f"  {name:{width}} wall clock: p95 {1e3 * p95:.0f} ms, "
+              f"max {1e3 * max(walls, default=0.0):.0f} ms, {over} of {len(walls)} "
+              f"decisions over 1 s; {cut} ended at the player's time limit")
     print("  card play by trick 1..8, median / p95 / max (milliseconds):")
     for name, cards in zip(names, result.card_latency, strict=True):
         for label, q in (("median", 0.5), ("p95", 0.95), ("max", 1.0)):

@@ -25,6 +25,9 @@ positions in all, shared evenly by its worlds (:func:`node_limit_for`): the worl
 first tricks have a heavy tail (one entame world in some 250 costs 0.5 to 1.6 s to solve),
 and a world whose solve needs more than its share is left out. It is a limit on positions
 searched, not on time, so the same worlds are kept on every run and on every machine.
+On a loaded machine a position costs more time; past :data:`TIME_LIMIT` (0.5 s of wall
+clock) a decision, card or bid, starts no new world or completion and the ones judged by
+then decide, so that no decision passes 1 s.
 
 Strength, duplicate matches over deals 0-999 (``benchmarks/players.py --deals 1000
 --clock cpu``, 2026-12-04, one core each, on a machine some 1.6 times slower than usual by
@@ -60,6 +63,7 @@ the observation only and draws chance only from ``rng``.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -73,11 +77,11 @@ from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
 from belote_teach.search.errors import NodeLimitError
 from belote_teach.search.evaluation import (
+    Valuation,
     belote_points,
     equivalent_groups,
     playout,
     samples_for,
-    value_cards,
 )
 from belote_teach.search.inference import CLUB_MODEL, PlayerModel
 from belote_teach.search.solver import reaches
@@ -89,6 +93,7 @@ __all__ = [
     "DECISION_NODES",
     "MIN_TRUMPS",
     "TAKE_THRESHOLD",
+    "TIME_LIMIT",
     "WORLDS",
     "WORLD_MODEL",
     "ExpertPlayer",
@@ -141,6 +146,14 @@ WORLDS: dict[int, tuple[int, int]] = {8: (3, 6), 7: (12, 24)}
 #: table), never on the clock. With every world left out, the club player's card is
 #: played.
 DECISION_NODES = 2_500_000
+#: Seconds of wall-clock time after which a decision starts no new world (a card) and
+#: no new completion (a bid): the worlds or completions judged by then decide. The caps
+#: in positions (:data:`DECISION_NODES`, :data:`BID_NODES`) keep a decision near 0.45 s
+#: of search on a usual machine, where this limit is rarely reached; on a loaded one (two
+#: busy cores: a position costs more time, a bid took 1.34 s) it keeps every decision
+#: under 1 s: the world or completion under way when it passes is finished, and the
+#: longest, one of the entame's 3 worlds, is capped at a third of DECISION_NODES.
+TIME_LIMIT = 0.5
 
 #: How the expert reads the other seats' bids and plays when it draws its worlds
 #: (:func:`~belote_teach.search.sampling.sample_worlds`'s ``model``): as a club player's
@@ -257,8 +270,8 @@ def made_double_dummy(deal: Deal, node_limit: int | None = None) -> bool:
                    node_limit=node_limit)
 
 
-def bid_chances(obs: Observation, rng: random.Random, samples: int = BID_SAMPLES
-                ) -> dict[Bid, float]:
+def bid_chances(obs: Observation, rng: random.Random, samples: int = BID_SAMPLES,
+                deadline: float | None = None) -> dict[Bid, float]:
     """The estimated probability (0.0 to 1.0) of making the contract for each taking
     bid worth simulating (legal, :data:`MIN_TRUMPS` trumps or more).
 
@@ -273,9 +286,11 @@ def bid_chances(obs: Observation, rng: random.Random, samples: int = BID_SAMPLES
         obs: the view of the seat to bid (``legal_bids`` set).
         rng: the only source of chance.
         samples: completions drawn, 1 or more.
+        deadline: a :func:`time.monotonic` reading (seconds) after which no completion
+            is started (the first always is); ``None``: no deadline, every completion.
 
     Returns:
-        Bid -> fraction of the completions where the seat's team makes the contract,
+        Bid -> fraction of the completions judged where the seat's team makes the contract,
         in the order: the take, then the suits named by :class:`Suit` order; empty when
         no bid is worth simulating.
 
@@ -291,14 +306,17 @@ def bid_chances(obs: Observation, rng: random.Random, samples: int = BID_SAMPLES
     if not candidates:
         return {}
     limit = bid_node_limit(samples, len(candidates))
-    for _ in range(samples):
+    judged = 0
+    while judged < samples and (deadline is None or judged == 0
+                                or time.monotonic() < deadline):
+        judged += 1
         base = completion(obs, rng)
         for bid, _suit in candidates:
             deal = base.copy() if len(candidates) > 1 else base
             deal.bid(bid, seat=obs.seat)
             if deal.phase is Phase.PLAY and contract_made(deal, limit):
                 made[bid] += 1
-    return {bid: n / samples for bid, n in made.items()}
+    return {bid: n / judged for bid, n in made.items()}
 
 
 def bid_node_limit(samples: int, candidates: int) -> int:
@@ -321,7 +339,8 @@ def contract_made(deal: Deal, node_limit: int) -> bool:
 class ExpertPlayer:
     """Level ``expert`` (perfect-information Monte Carlo, see the module docstring).
 
-    Deterministic given ``rng``; reads the observation only. Over the 32,862 decisions
+    Deterministic given ``rng`` as long as no decision reaches the time limit (then
+    the worlds judged in time decide); reads the observation only. Over the 32,862 decisions
     of a 1,000-deal match against the club player (CPU time of one core, the other busy,
     ``benchmarks/players.py --clock cpu``, a machine some 1.6 times slower than usual):
     median 21 ms, 95th percentile 0.26 s, a card at most 0.78 s, a bid at most 0.84 s.
@@ -329,18 +348,43 @@ class ExpertPlayer:
 
     name = "expert"
 
-    def __init__(self, take_threshold: float = TAKE_THRESHOLD) -> None:
+    def __init__(self, take_threshold: float = TAKE_THRESHOLD,
+                 time_limit: float | None = TIME_LIMIT) -> None:
         """Args:
             take_threshold: the probability of making the contract (0.0 to 1.0) from
                 which the player takes (default :data:`TAKE_THRESHOLD`).
+            time_limit: seconds of wall-clock time after which a decision starts no new
+                world or completion (default :data:`TIME_LIMIT`); ``None``: no limit,
+                every decision fixed by the position and ``rng`` alone.
+
+        Attributes:
+            cut_short: the decisions so far that reached ``time_limit`` (0 or more).
 
         Raises:
-            ValueError: ``take_threshold`` outside 0.0 to 1.0.
+            ValueError: ``take_threshold`` outside 0.0 to 1.0, or ``time_limit`` not a
+                positive number of seconds (nor ``None``).
         """
         if (isinstance(take_threshold, bool) or not isinstance(take_threshold, (int, float))
                 or not 0.0 <= take_threshold <= 1.0):
             raise ValueError(f"take_threshold must be between 0.0 and 1.0, got {take_threshold}")
+        if time_limit is not None and (isinstance(time_limit, bool)
+                                       or not isinstance(time_limit, (int, float))
+                                       or not time_limit > 0):
+            raise ValueError(f"time_limit must be a positive number of seconds or None, "
+                             f"got {time_limit!r}")
         self.take_threshold = take_threshold
+        self.time_limit = time_limit
+        self.cut_short = 0
+
+    def _deadline(self) -> float | None:
+        """The :func:`time.monotonic` reading at which the decision starting now stops
+        starting worlds, ``None`` without a time limit."""
+        return None if self.time_limit is None else time.monotonic() + self.time_limit
+
+    def _count_if_cut(self, deadline: float | None) -> None:
+        """Count the decision just made in :attr:`cut_short` when it reached ``deadline``."""
+        if deadline is not None and time.monotonic() >= deadline:
+            self.cut_short += 1
 
     # ------------------------------------------------------------------ bidding
     def choose_bid(self, obs: Observation, rng: random.Random) -> Decision[Bid]:
@@ -354,7 +398,9 @@ class ExpertPlayer:
         Raises:
             ValueError: it is not this seat's turn to bid.
         """
-        chances = bid_chances(obs, rng)
+        deadline = self._deadline()
+        chances = bid_chances(obs, rng, deadline=deadline)
+        self._count_if_cut(deadline)
         if not chances:
             return Decision(PASS, Technique.PASS_BY_SIMULATION)
         best = max(chances, key=lambda b: chances[b])          # first of the best
@@ -381,15 +427,21 @@ class ExpertPlayer:
         """
         if obs.legal_plays is None or obs.trick is None or obs.trump is None:
             raise ValueError(f"no card to choose in {obs!r}")
+        deadline = self._deadline()
         club = _CLUB.choose_card(obs, rng)
         groups = equivalent_groups(obs)
         if len(groups) == 1:                        # one card, or equivalent ones
             return club
+        valuation = Valuation(obs, rng, worlds_for(obs), groups, model=WORLD_MODEL,
+                              node_limit=node_limit_for(obs))
         try:
-            margin = value_cards(obs, rng, worlds_for(obs), groups, model=WORLD_MODEL,
-                                 node_limit=node_limit_for(obs)).margin
+            values = (valuation.result() if deadline is None
+                      else valuation.result_until(deadline))
         except NodeLimitError:                      # every world over the node limit
             return club
+        finally:
+            self._count_if_cut(deadline)
+        margin = values.margin
         top = max(margin.values())
         best = [c for c in obs.legal_plays.cards if margin[c] == top]
         if club.action in best:

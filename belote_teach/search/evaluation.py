@@ -32,6 +32,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import fmean
@@ -504,6 +505,23 @@ class Valuation:
         return WorldValues(len(rows), {c: tuple(v) for c, v in worth.items()},
                            {c: tuple(v) for c, v in success.items()},
                            {c: margins[c] / len(worth[c]) for c in cards})
+
+    def result_until(self, deadline: float) -> WorldValues:
+        """The worlds valued in the order they were drawn until ``deadline`` (a
+        :func:`time.monotonic` reading, in seconds): the first world is always valued, no
+        world is started once the deadline has passed, and the worlds valued so far (with
+        those another thread is on) make the :class:`WorldValues`, as :meth:`result`.
+        A safety net for a loaded machine: a caller whose worlds all fit in time gets
+        :meth:`result` itself.
+
+        Raises:
+            NodeLimitError: the node limit left every world valued out.
+        """
+        while self.step() and time.monotonic() < deadline:
+            pass
+        with self._lock:
+            count = max(1, self._claimed)
+        return self.result(count)
 
     def _value(self, world: World, valued: tuple[int, ...]) -> _Row:
         """The groups ``valued`` (indices in ``self.groups``) valued on one world, the

@@ -200,7 +200,7 @@ def test_the_hint_is_the_expert_bid() -> None:
     for south, turned in (STRONG, HOPELESS, ("JH 8H AS 7D 8C", "7H"), ("9H 8H KS 7D 8C", "7H")):
         obs = _opening(south, turned)
         hint = hint_bid(obs, rng=random.Random(5), samples=BID_SAMPLES)
-        assert hint.bid == ExpertPlayer().choose_bid(obs, random.Random(5)).action
+        assert hint.bid == ExpertPlayer(time_limit=None).choose_bid(obs, random.Random(5)).action
     strong = hint_bid(_opening(*STRONG), rng=random.Random(5), samples=6)
     assert strong.bid == TAKE and strong.reason is Technique.TAKE_BY_SIMULATION
     assert strong.text("en").startswith("Prendre (take): your atouts J♥, 9♥, A♥ and 10♥ make")

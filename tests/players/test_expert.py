@@ -40,6 +40,12 @@ N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 CLUB = ClubPlayer()
 
 
+def _exact() -> ExpertPlayer:
+    """An expert without the time limit: its decisions fixed by the position and the
+    ``rng`` alone, however loaded the machine that runs the tests."""
+    return ExpertPlayer(time_limit=None)
+
+
 def test_expert_is_a_registered_level() -> None:
     assert LEVELS["expert"] is ExpertPlayer
     player = make_player("expert")
@@ -74,7 +80,7 @@ def test_deterministic_given_the_seed() -> None:
         for _ in range(2):
             deal = Deal.new(Seat.SOUTH, rng=seed)
             players: dict[Seat, Player] = {
-                seat: ExpertPlayer() if seat is (N, E)[seed - 1] else CLUB for seat in Seat}
+                seat: _exact() if seat is (N, E)[seed - 1] else CLUB for seat in Seat}
             turns = play_deal(deal, players, random.Random(seed))
             runs.append((deal.actions, turns))
         assert runs[0] == runs[1]
@@ -93,7 +99,7 @@ def _reshuffle_unseen(deal: Deal, seed: int) -> Deal:
 
 def test_decisions_do_not_depend_on_hidden_cards() -> None:
     """Same observation, different hidden cards: same bid and same first card."""
-    player = ExpertPlayer()
+    player = _exact()
     differed = 0
     for seed in range(4):
         one = Deal.new(W, rng=seed)
@@ -142,7 +148,7 @@ def test_ending_choice_matches_the_solver() -> None:
     assert deal.trump is not None
     exact = solve(hands, deal.trump, obs.trick.cards, obs.trick.leader, deal.rules)
     assert exact.best == (Card.parse("JD"),)
-    decision = ExpertPlayer().choose_card(obs, random.Random(16))
+    decision = _exact().choose_card(obs, random.Random(16))
     assert decision.action == exact.best[0]
     assert decision.reason is Technique.DOUBLE_DUMMY and decision.cards == (decision.action,)
     assert CLUB.choose_card(obs, random.Random(0)).action == Card.parse("AC")
@@ -165,7 +171,7 @@ def test_trick_one_choice_matches_the_solver_where_playouts_err() -> None:
     played_out = value_cards(obs, random.Random(0), samples_for(obs, playouts=True),
                              policy=CLUB.play_tracked).margin
     assert played_out[club] == max(played_out.values())           # the club card kept
-    decision = ExpertPlayer().choose_card(obs, random.Random(0))
+    decision = _exact().choose_card(obs, random.Random(0))
     assert decision.action == exact.best[0] == Card.parse("10H")
     assert decision.reason is Technique.DOUBLE_DUMMY and decision.cards == (decision.action,)
 
@@ -183,7 +189,7 @@ def test_worlds_solved_at_every_trick() -> None:
         assert turn is not None
         deal.bid(CLUB.choose_bid(deal.observation(turn), random.Random(0)).action, seat=turn)
     seen: dict[tuple[int, bool], int] = {}
-    player = ExpertPlayer()
+    player = _exact()
     while deal.phase is Phase.PLAY and len(deal.tricks) < 3:
         turn = deal.turn
         assert turn is not None
@@ -227,7 +233,7 @@ def _opening(hand: str, turned: str) -> Observation:
 
 
 def test_bids_by_simulation() -> None:
-    player = ExpertPlayer()
+    player = _exact()
     strong = _opening("JH 9H AH AS AC", "10H")
     decision = player.choose_bid(strong, random.Random(5))
     assert decision.action == TAKE and decision.reason is Technique.TAKE_BY_SIMULATION
@@ -253,11 +259,11 @@ def test_round_two_names_the_strong_suit() -> None:
     strong = round_two("JD 9D AD AS 7C")
     chances = bid_chances(strong, random.Random(3))
     assert max(chances, key=lambda b: chances[b]) == Bid.naming(Suit.DIAMONDS)
-    decision = ExpertPlayer().choose_bid(strong, random.Random(3))
+    decision = _exact().choose_bid(strong, random.Random(3))
     assert decision.action == Bid.naming(Suit.DIAMONDS)
     assert decision.reason is Technique.TAKE_BY_SIMULATION
     weak = round_two("7D 8D QS 7C 9S")
-    assert ExpertPlayer().choose_bid(weak, random.Random(3)).action == PASS
+    assert _exact().choose_bid(weak, random.Random(3)).action == PASS
 
 
 def test_completions_agree_with_the_earlier_passes() -> None:
@@ -302,7 +308,7 @@ def test_with_every_world_over_the_node_limit_the_club_card_is_played(
     assert len(obs.hand) == 8 and samples_for(obs) > 0
     club = CLUB.choose_card(obs, random.Random(0))
     monkeypatch.setattr(expert, "DECISION_NODES", 1)
-    assert ExpertPlayer().choose_card(obs, random.Random(0)) == club
+    assert _exact().choose_card(obs, random.Random(0)) == club
 
 
 def _completed(seed: int) -> Deal:
@@ -341,3 +347,31 @@ def test_a_contract_is_judged_double_dummy() -> None:
         assert expert.made_double_dummy(deal) is made
         assert expert.contract_made(deal, 10**9) is made
         assert expert.contract_made(deal, 1) is expert.made_by_club(deal)
+
+
+@pytest.mark.parametrize("wrong", [0, -1.0, True, "0.5"])
+def test_time_limit_is_checked(wrong: object) -> None:
+    assert ExpertPlayer(time_limit=2.0).time_limit == 2.0
+    assert ExpertPlayer().time_limit == expert.TIME_LIMIT
+    with pytest.raises(ValueError, match="time_limit must be a positive number of seconds"):
+        ExpertPlayer(time_limit=wrong)  # type: ignore[arg-type]
+
+
+def test_past_the_time_limit_the_worlds_judged_decide() -> None:
+    """A time limit every decision reaches: a card on the first world alone, a bid on the
+    first completion alone (the same chances as one completion drawn), each a legal
+    decision counted in ``cut_short``; without the limit, none counted."""
+    deal = _completed(1)
+    obs = deal.observation(deal.turn)
+    hurried = ExpertPlayer(time_limit=1e-9)
+    card = hurried.choose_card(obs, random.Random(0))
+    assert card.action in obs.legal_plays.cards and hurried.cut_short == 1
+    strong = _opening("JH 9H AH AS AC", "10H")
+    chances = bid_chances(strong, random.Random(5), deadline=0.0)
+    assert chances == bid_chances(strong, random.Random(5), samples=1)
+    assert set(chances.values()) <= {0.0, 1.0}
+    assert hurried.choose_bid(strong, random.Random(5)).action in strong.legal_bids
+    assert hurried.cut_short == 2
+    patient = _exact()
+    patient.choose_card(obs, random.Random(0))
+    assert patient.cut_short == 0

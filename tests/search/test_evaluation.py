@@ -3,6 +3,7 @@ one evaluation the coach judges from and the expert plays by."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -252,3 +253,20 @@ def test_worlds_over_the_node_limit_are_left_out() -> None:
     assert value_cards(obs, random.Random(3), 12, node_limit=250_000) == kept
     with pytest.raises(NodeLimitError):
         value_cards(obs, random.Random(3), 12, node_limit=1)
+
+
+def test_past_the_deadline_no_world_is_started(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``result_until``: the worlds valued in order until the clock passes the deadline,
+    each the same as in a full valuation; the first world always; no deadline reached,
+    the full result."""
+    obs = _first_choice(PLAYED[1])
+    every = value_cards(obs, random.Random(5), 6)
+    ticks = itertools.count(1)                       # a clock that moves 1 s a reading
+    monkeypatch.setattr(evaluation.time, "monotonic", lambda: float(next(ticks)))
+    part = evaluation.Valuation(obs, random.Random(5), 6).result_until(2.5)
+    assert part.samples == 3                         # started at 0, 1 and 2 s; not at 3
+    for card, values in part.worth.items():
+        assert values == every.worth[card][:3]
+    late = evaluation.Valuation(obs, random.Random(5), 6)
+    assert late.result_until(-1.0).samples == 1 and late.ready == 1
+    assert evaluation.Valuation(obs, random.Random(5), 6).result_until(1e9) == every
