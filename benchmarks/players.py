@@ -51,6 +51,7 @@ clock: what a decision costs one core when other work shares the machine.
 from __future__ import annotations
 
 import argparse
+import collections
 import itertools
 import math
 import random
@@ -98,43 +99,47 @@ class Timed:
     """Wraps a player and records the time of each decision in ``sink`` (seconds), of
     each card in ``cards`` too, as ``(trick number 1-8, seconds)``, and of each bid in
     ``bids`` too, by the clock named ``clock`` (:data:`CLOCKS`); the wall time of each
-    decision (what a learner waits) in ``walls`` whatever the clock."""
+    decision (what a learner waits) in ``walls`` whatever the clock, as ``(what, seconds)``,
+    ``what`` being ``"bid"``, ``"announcements"`` or ``"trick 1"`` to ``"trick 8"``."""
 
     def __init__(self, inner: Player, sink: list[float],
                  cards: list[tuple[int, float]], bids: list[float] | None = None,
-                 clock: str = "wall", walls: list[float] | None = None) -> None:
+                 clock: str = "wall", walls: list[tuple[str, float]] | None = None) -> None:
         self.clock = clock
         self.inner = inner
         self.name = inner.name
         self.sink = sink
         self.cards = cards
         self.bids: list[float] = [] if bids is None else bids
-        self.walls: list[float] = [] if walls is None else walls
+        self.walls: list[tuple[str, float]] = [] if walls is None else walls
 
-    def _timed(self, decide: Callable[[], T]) -> tuple[T, float]:
-        """``decide()`` and its time by :attr:`clock` (seconds), its wall time kept."""
+    def _timed(self, what: str, decide: Callable[[], T]) -> tuple[T, float]:
+        """``decide()`` and its time by :attr:`clock` (seconds), its wall time kept as
+        ``(what, seconds)``."""
         wall = time.perf_counter()
         start = CLOCKS[self.clock]()
         decision = decide()
         elapsed = CLOCKS[self.clock]() - start
-        self.walls.append(time.perf_counter() - wall)
+        self.walls.append((what, time.perf_counter() - wall))
         self.sink.append(elapsed)
         return decision, elapsed
 
     def choose_bid(self, obs: Observation, rng: random.Random) -> Decision[Bid]:
         """The inner player's bid, timed."""
-        decision, elapsed = self._timed(lambda: self.inner.choose_bid(obs, rng))
+        decision, elapsed = self._timed("bid", lambda: self.inner.choose_bid(obs, rng))
         self.bids.append(elapsed)
         return decision
 
     def choose_announcements(self, obs: Observation, rng: random.Random
                              ) -> Decision[tuple[Announcement, ...]]:
         """The inner player's announcements, timed."""
-        return self._timed(lambda: self.inner.choose_announcements(obs, rng))[0]
+        return self._timed("announcements",
+                           lambda: self.inner.choose_announcements(obs, rng))[0]
 
     def choose_card(self, obs: Observation, rng: random.Random) -> Decision[Card]:
         """The inner player's card, timed."""
-        decision, elapsed = self._timed(lambda: self.inner.choose_card(obs, rng))
+        decision, elapsed = self._timed(f"trick {len(obs.tricks) + 1}",
+                                        lambda: self.inner.choose_card(obs, rng))
         self.cards.append((len(obs.tricks) + 1, elapsed))
         return decision
 
@@ -205,7 +210,8 @@ class MatchResult:
     card_latency: tuple[list[tuple[int, float]], list[tuple[int, float]]] = field(
         default_factory=lambda: ([], []))
     bid_latency: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
-    wall_latency: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    wall_latency: tuple[list[tuple[str, float]], list[tuple[str, float]]] = field(
+        default_factory=lambda: ([], []))
     cut_short: list[int] = field(default_factory=lambda: [0, 0])
     same_contract: list[bool] = field(default_factory=list)
     passed_out: int = 0
@@ -406,12 +412,15 @@ def report(result: MatchResult, time_ms: int = DEFAULT_TIME_MS) -> None:
     _latency_lines(names, cards_only, width)
     print("  decision latency, bidding only (microseconds):")
     _latency_lines(names, result.bid_latency, width)
-    for name, walls, cut in zip(names, result.wall_latency, result.cut_short, strict=True):
-        over = sum(w > 1.0 for w in walls)
+    for name, timed, cut in zip(names, result.wall_latency, result.cut_short, strict=True):
+        walls = [seconds for _, seconds in timed]
+        over = collections.Counter(what for what, seconds in timed if seconds > 1.0)
+        which = f" ({', '.join(f'{what}: {n}' for what, n in sorted(over.items()))})" \
+            if over else ""
         p95 = _percentile(walls, 0.95) if walls else 0.0
         print(f"  {name:{width}} wall clock: p95 {1e3 * p95:.0f} ms, "
-              f"max {1e3 * max(walls, default=0.0):.0f} ms, {over} of {len(walls)} "
-              f"decisions over 1 s; {cut} ended at the player's time limit")
+              f"max {1e3 * max(walls, default=0.0):.0f} ms, {over.total()} of {len(walls)} "
+              f"decisions over 1 s{which}; {cut} ended at the player's time limit")
     print("  card play by trick 1..8, median / p95 / max (milliseconds):")
     for name, cards in zip(names, result.card_latency, strict=True):
         for label, q in (("median", 0.5), ("p95", 0.95), ("max", 1.0)):
