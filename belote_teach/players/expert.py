@@ -28,7 +28,8 @@ searched, not on time, so the same worlds are kept on every run and on every mac
 On a loaded machine a position costs more time; past :data:`TIME_LIMIT` (0.5 s of wall
 clock) a decision, card or bid, starts no new world or completion and the ones judged by
 then decide, so that a decision passes 1 s only when the world under way takes more than
-the rest (its core shared three ways: 27 of 32,128 decisions, at most 1.8 s).
+the rest: none of 32,892 on a usual machine nor of 4,872 on a core shared two ways (at most
+0.86 s), 27 of 32,128 on a core shared three ways (at most 1.8 s).
 
 Strength, duplicate matches over deals 0-999 (``benchmarks/players.py --deals 1000
 --clock cpu``, 2026-12-04, one core each, on a machine some 1.6 times slower than usual by
@@ -155,7 +156,8 @@ DECISION_NODES = 2_500_000
 #: of search on a usual machine, where this limit is rarely reached; on a loaded one (two
 #: busy cores: a position costs more time, a bid took 1.34 s of CPU) it keeps a decision
 #: within 0.64 s of CPU time (the colver match under the same load, 3 % of the decisions
-#: reaching the limit): the world or completion under way when it passes is finished,
+#: reaching the limit; 0.5 % on a usual machine, where the match against the club player
+#: scored the same, +19.7): the world or completion under way when it passes is finished,
 #: the longest, one of the entame's 3 worlds, capped at a third of DECISION_NODES.
 TIME_LIMIT = 0.5
 
