@@ -138,9 +138,10 @@ class Timed:
 
     def choose_card(self, obs: Observation, rng: random.Random) -> Decision[Card]:
         """The inner player's card, timed."""
-        decision, elapsed = self._timed(f"trick {len(obs.tricks) + 1}",
+        trick = len(obs.tricks) + 1
+        decision, elapsed = self._timed(f"trick {trick}",
                                         lambda: self.inner.choose_card(obs, rng))
-        self.cards.append((len(obs.tricks) + 1, elapsed))
+        self.cards.append((trick, elapsed))
         return decision
 
 
