@@ -27,9 +27,12 @@ and a world whose solve needs more than its share is left out. It is a limit on 
 searched, not on time, so the same worlds are kept on every run and on every machine.
 On a loaded machine a position costs more time; past :data:`TIME_LIMIT` (0.5 s of wall
 clock) a decision, card or bid, starts no new world or completion and the ones judged by
-then decide, so that a decision passes 1 s only when the world under way takes more than
-the rest: none of 32,892 on a usual machine nor of 4,872 on a core shared two ways (at most
-0.86 s), 27 of 32,128 on a core shared three ways (at most 1.8 s).
+then decide: none of 32,892 decisions over 1 s on a usual machine nor of 4,872 on a core
+shared two ways (at most 0.86 s), but 27 of 32,128 on a core shared three ways (at most
+1.8 s), the world under way being bounded in positions only. So every solve of a decision
+also ends by :data:`END_FACTOR` times the limit (0.8 s): each world or completion is given
+at most the positions the solver searches, at the pace it measures on its own solves, in
+the time left.
 
 Strength, duplicate matches over deals 0-999 (``benchmarks/players.py --deals 1000
 --clock cpu``, 2026-12-04, one core each, on a machine some 1.6 times slower than usual by
@@ -88,6 +91,7 @@ from belote_teach.search.evaluation import (
     samples_for,
 )
 from belote_teach.search.inference import CLUB_MODEL, PlayerModel
+from belote_teach.search.pace import positions_within
 from belote_teach.search.solver import reaches
 
 __all__ = [
@@ -95,6 +99,7 @@ __all__ = [
     "BID_REDRAWS",
     "BID_SAMPLES",
     "DECISION_NODES",
+    "END_FACTOR",
     "MIN_TRUMPS",
     "TAKE_THRESHOLD",
     "TIME_LIMIT",
@@ -158,8 +163,17 @@ DECISION_NODES = 2_500_000
 #: within 0.64 s of CPU time (the colver match under the same load, 3 % of the decisions
 #: reaching the limit; 0.5 % on a usual machine, where the match against the club player
 #: scored the same, +19.7): the world or completion under way when it passes is finished,
-#: the longest, one of the entame's 3 worlds, capped at a third of DECISION_NODES.
+#: within the time :data:`END_FACTOR` leaves it.
 TIME_LIMIT = 0.5
+#: When every solve of a decision has ended, as a multiple of its time limit (0.8 s with
+#: :data:`TIME_LIMIT`): each world (a card) or completion (a bid) is given at most the
+#: positions the thread's solver searches, at the pace it has measured on its own solves
+#: (:mod:`belote_teach.search.pace`), in the time left until then; a world that needs
+#: more is left out, a completion judged by a club playout. The first world and the one
+#: under way at the time limit are bounded so, on a core however shared; on a usual
+#: machine the caps in positions (:data:`DECISION_NODES`, :data:`BID_NODES`) are the
+#: smaller and nothing changes.
+END_FACTOR = 1.6
 
 #: How the expert reads the other seats' bids and plays when it draws its worlds
 #: (:func:`~belote_teach.search.sampling.sample_worlds`'s ``model``): as a club player's
@@ -277,7 +291,8 @@ def made_double_dummy(deal: Deal, node_limit: int | None = None) -> bool:
 
 
 def bid_chances(obs: Observation, rng: random.Random, samples: int = BID_SAMPLES,
-                deadline: float | None = None) -> dict[Bid, float]:
+                deadline: float | None = None, end: float | None = None
+                ) -> dict[Bid, float]:
     """The estimated probability (0.0 to 1.0) of making the contract for each taking
     bid worth simulating (legal, :data:`MIN_TRUMPS` trumps or more).
 
@@ -294,6 +309,11 @@ def bid_chances(obs: Observation, rng: random.Random, samples: int = BID_SAMPLES
         samples: completions drawn, 1 or more.
         deadline: a :func:`time.monotonic` reading (seconds) after which no completion
             is started (the first always is); ``None``: no deadline, every completion.
+        end: a :func:`time.monotonic` reading by which the solves end: each completion's
+            is also limited to the positions the thread's solver searches in the time
+            left (:func:`~belote_teach.search.pace.positions_within`), the completion
+            judged by a club playout when it needs more, or when no time is left;
+            ``None``: the limit in positions alone.
 
     Returns:
         Bid -> fraction of the completions judged where the seat's team makes the contract,
@@ -320,7 +340,11 @@ def bid_chances(obs: Observation, rng: random.Random, samples: int = BID_SAMPLES
         for bid, _suit in candidates:
             deal = base.copy() if len(candidates) > 1 else base
             deal.bid(bid, seat=obs.seat)
-            if deal.phase is Phase.PLAY and contract_made(deal, limit):
+            if deal.phase is not Phase.PLAY:
+                continue
+            allowed = (limit if end is None
+                       else min(limit, positions_within(end - time.monotonic())))
+            if contract_made(deal, allowed) if allowed else made_by_club(deal):
                 made[bid] += 1
     return {bid: n / judged for bid, n in made.items()}
 
@@ -382,10 +406,14 @@ class ExpertPlayer:
         self.time_limit = time_limit
         self.cut_short = 0
 
-    def _deadline(self) -> float | None:
-        """The :func:`time.monotonic` reading at which the decision starting now stops
-        starting worlds, ``None`` without a time limit."""
-        return None if self.time_limit is None else time.monotonic() + self.time_limit
+    def _deadline(self) -> tuple[float, float] | tuple[None, None]:
+        """The :func:`time.monotonic` readings at which the decision starting now stops
+        starting worlds or completions, and by which its solves end (:data:`END_FACTOR`
+        times the time limit); ``(None, None)`` without a time limit."""
+        if self.time_limit is None:
+            return None, None
+        now = time.monotonic()
+        return now + self.time_limit, now + END_FACTOR * self.time_limit
 
     def _count_if_cut(self, deadline: float | None) -> None:
         """Count the decision just made in :attr:`cut_short` when it reached ``deadline``."""
@@ -404,8 +432,8 @@ class ExpertPlayer:
         Raises:
             ValueError: it is not this seat's turn to bid.
         """
-        deadline = self._deadline()
-        chances = bid_chances(obs, rng, deadline=deadline)
+        deadline, end = self._deadline()
+        chances = bid_chances(obs, rng, deadline=deadline, end=end)
         self._count_if_cut(deadline)
         if not chances:
             return Decision(PASS, Technique.PASS_BY_SIMULATION)
@@ -433,7 +461,7 @@ class ExpertPlayer:
         """
         if obs.legal_plays is None or obs.trick is None or obs.trump is None:
             raise ValueError(f"no card to choose in {obs!r}")
-        deadline = self._deadline()
+        deadline, end = self._deadline()
         club = _CLUB.choose_card(obs, rng)
         groups = equivalent_groups(obs)
         if len(groups) == 1:                        # one card, or equivalent ones
@@ -442,7 +470,7 @@ class ExpertPlayer:
                               node_limit=node_limit_for(obs))
         try:
             values = (valuation.result() if deadline is None
-                      else valuation.result_until(deadline))
+                      else valuation.result_until(deadline, end))
         except NodeLimitError:                      # every world over the node limit
             return club
         finally:

@@ -53,6 +53,7 @@ from belote_teach.engine.scoring import DEAL_POINTS
 from belote_teach.engine.trick import Trick
 from belote_teach.search.errors import NodeLimitError
 from belote_teach.search.inference import PlayerModel
+from belote_teach.search.pace import positions_within
 from belote_teach.search.sampling import sample_worlds
 from belote_teach.search.tracking import Shown, Tracking, read_trick, shown_by, tracking_from
 
@@ -362,6 +363,7 @@ class Valuation:
         self._rng = rng
         self._model = model
         self._node_limit = node_limit
+        self._tightest = node_limit if node_limit is not None else 1 << 62   # for the error
         self._worlds: list[World] = list(sample_worlds(obs, rng, samples, model=model))
         self._shown = shown_by(obs, obs.tricks)
         every = tuple(range(len(self.groups)))
@@ -424,9 +426,11 @@ class Valuation:
         legal = {card for group in self.groups for card in group}
         return found if set(cards) <= legal else ()
 
-    def step(self, limit: int | None = None) -> bool:
+    def step(self, limit: int | None = None, *, node_limit: int | None = None) -> bool:
         """Value the next world nobody has taken yet, among the first ``limit`` (all
-        drawn when ``None``); ``False`` when none is left (or the valuation was stopped)."""
+        drawn when ``None``); ``False`` when none is left (or the valuation was stopped).
+        ``node_limit``: the most positions this world's solve may search, when fewer than
+        the valuation's own (0: none, the world left out unsolved)."""
         with self._lock:
             bound = len(self._worlds) if limit is None else min(limit, len(self._worlds))
             if self._stopped or self._claimed >= bound:
@@ -435,7 +439,12 @@ class Valuation:
             self._claimed += 1
             world = self._worlds[index]
             valued = self._valued[index]
-        values = self._value(world, valued)
+        if node_limit is not None and self._node_limit is not None:
+            node_limit = min(node_limit, self._node_limit)
+        if node_limit is not None and node_limit < self._tightest:
+            with self._lock:
+                self._tightest = min(self._tightest, node_limit)
+        values = () if node_limit == 0 else self._value(world, valued, node_limit)
         with self._done:
             self._values[index] = values
             self._done.notify_all()
@@ -487,8 +496,7 @@ class Valuation:
                 self._done.wait()
             rows = [v for v in self._values[:count] if v]      # () is a world left out
         if not rows:
-            assert self._node_limit is not None
-            raise NodeLimitError(self._node_limit)
+            raise NodeLimitError(self._tightest)
         cards = list(self.obs.legal_plays.cards) if self.obs.legal_plays else []
         worth: dict[Card, list[int]] = {card: [] for card in cards}
         success: dict[Card, list[int]] = {card: [] for card in cards}
@@ -506,26 +514,37 @@ class Valuation:
                            {c: tuple(v) for c, v in success.items()},
                            {c: margins[c] / len(worth[c]) for c in cards})
 
-    def result_until(self, deadline: float) -> WorldValues:
+    def result_until(self, deadline: float, end: float | None = None) -> WorldValues:
         """The worlds valued in the order they were drawn until ``deadline`` (a
-        :func:`time.monotonic` reading, in seconds): the first world is always valued, no
+        :func:`time.monotonic` reading, in seconds): the first world is always started, no
         world is started once the deadline has passed, and the worlds valued so far (with
         those another thread is on) make the :class:`WorldValues`, as :meth:`result`.
         A safety net for a loaded machine: a caller whose worlds all fit in time gets
         :meth:`result` itself.
 
+        ``end`` (a later :func:`time.monotonic` reading, or ``None``) bounds the solves
+        too: each world is given at most the positions the thread's solver searches, at
+        its measured pace (:func:`~belote_teach.search.pace.positions_within`), in the
+        time left until ``end``, and is left out when it needs more (as over the node
+        limit). So the first world, and the one under way at the deadline, end by
+        ``end`` on a machine however loaded.
+
         Raises:
-            NodeLimitError: the node limit left every world valued out.
+            NodeLimitError: the node limit (or ``end``) left every world valued out.
         """
-        while self.step() and time.monotonic() < deadline:
+        while (self.step(node_limit=None if end is None
+                         else positions_within(end - time.monotonic()))
+               and time.monotonic() < deadline):
             pass
         with self._lock:
             count = max(1, self._claimed)
         return self.result(count)
 
-    def _value(self, world: World, valued: tuple[int, ...]) -> _Row:
+    def _value(self, world: World, valued: tuple[int, ...],
+               node_limit: int | None = None) -> _Row:
         """The groups ``valued`` (indices in ``self.groups``) valued on one world, the
-        others ``None`` (``()``: left out, its solve over the node limit)."""
+        others ``None`` (``()``: left out, its solve over the node limit, or over
+        ``node_limit`` when given)."""
         obs = self.obs
         assert obs.contract is not None
         team = obs.seat.team
@@ -537,7 +556,7 @@ class Valuation:
         if self._policy is None:
             every = len(valued) == len(self.groups)
             try:
-                exactly = solved(obs, world, self._node_limit,
+                exactly = solved(obs, world, node_limit or self._node_limit,
                                  None if every else [self.groups[g][0] for g in valued])
             except NodeLimitError:
                 return ()                                  # left out: over the node limit

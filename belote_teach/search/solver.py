@@ -58,7 +58,9 @@ points of the best one.
 Threads: the compiled core releases the GIL and each thread solves with its own search
 memory (table and stacks, some 16 MiB, allocated on its first solve and kept for the
 thread's next solves), so a background thread can solve while another serves the
-interface. The values never depend on what the thread solved before.
+interface. The values never depend on what the thread solved before. Each solve of some
+size records the thread's pace (:mod:`belote_teach.search.pace`: positions a second of wall
+clock), from which a caller with a time budget sets its node limits.
 
 Timing (``benchmarks/solver.py``, one core of the 2-core Xeon development machine shared
 with other work, CPython 3.11, numba 0.68, every legal card valued, rules of colver:
@@ -102,6 +104,7 @@ from belote_teach.engine.rules import RuleSet, legal_plays
 from belote_teach.engine.trick import Trick
 from belote_teach.search._solver_core import Core
 from belote_teach.search.errors import NodeLimitError
+from belote_teach.search.pace import record
 
 __all__ = ["Hands", "NodeLimitError", "SolveResult", "reaches", "solve"]
 
@@ -353,14 +356,17 @@ def solve(hands: Hands, trump: Suit | str,
         legal = legal_mask(by_seat[to_play], trick_indices, suit_index(trump_suit),
                            ruleset.undertrump == "free", ruleset.overtrump_partner_on_trump_lead)
         wanted = _wanted(only, parsed[to_play], to_play, legal)
+    searching = time.perf_counter()
     solved = _core().solve(
         masks, suit_index(trump_suit), trick_indices, seat_index(lead_seat),
         ruleset.undertrump == "free", ruleset.overtrump_partner_on_trump_lead,
         node_limit or 0, wanted)
     if solved is None:
         assert node_limit is not None
+        record(node_limit, time.perf_counter() - searching)
         raise NodeLimitError(node_limit)
     groups, upper, nodes = solved
+    record(nodes, time.perf_counter() - searching)
     team_ns = seat_index(to_play) & 1 == 0
     values_ns = {member: v for group, v in groups for member in mask_indices(group)}
     values = {card: (values_ns[index] if team_ns else upper - values_ns[index])
@@ -420,12 +426,15 @@ def reaches(hands: Hands, trump: Suit | str, leader: Seat | str, team: Team | st
         upper = DIX_DE_DER + sum(card_points(card, trump_suit)
                                  for cards in parsed.values() for card in cards)
         target = upper - points + 1
+    searching = time.perf_counter()
     answer = _core().reaches(masks, suit_index(trump_suit), seat_index(lead_seat), target,
                              ruleset.undertrump == "free",
                              ruleset.overtrump_partner_on_trump_lead, node_limit or 0)
     if answer is None:
         assert node_limit is not None
+        record(node_limit, time.perf_counter() - searching)
         raise NodeLimitError(node_limit)
+    record(answer[1], time.perf_counter() - searching)
     return answer[0] == (asked is Team.NS)
 
 

@@ -33,6 +33,8 @@ from belote_teach.players.expert import (
     node_limit_for,
     worlds_for,
 )
+from belote_teach.search import evaluation
+from belote_teach.search.errors import NodeLimitError
 from belote_teach.search.evaluation import SOLVES, samples_for, value_cards
 from belote_teach.search.solver import solve
 
@@ -358,9 +360,9 @@ def test_time_limit_is_checked(wrong: object) -> None:
 
 
 def test_past_the_time_limit_the_worlds_judged_decide() -> None:
-    """A time limit every decision reaches: a card on the first world alone, a bid on the
-    first completion alone (the same chances as one completion drawn), each a legal
-    decision counted in ``cut_short``; without the limit, none counted."""
+    """A time limit every decision reaches: a bid on the first completion alone (the same
+    chances as one completion drawn), each decision legal and counted in ``cut_short``;
+    without the limit, none counted."""
     deal = _completed(1)
     obs = deal.observation(deal.turn)
     hurried = ExpertPlayer(time_limit=1e-9)
@@ -375,3 +377,25 @@ def test_past_the_time_limit_the_worlds_judged_decide() -> None:
     patient = _exact()
     patient.choose_card(obs, random.Random(0))
     assert patient.cut_short == 0
+
+
+def test_with_no_time_left_to_solve_the_club_player_judges(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No time left for any solve (the pace allows 0 positions): a card decision leaves
+    every world out and plays the club player's card; a bid judges every completion by a
+    club playout, the chances of a bid whose every double-dummy judgement is over its
+    node limit."""
+    monkeypatch.setattr(evaluation, "positions_within", lambda seconds: 0)
+    deal = _completed(1)
+    obs = deal.observation(deal.turn)
+    assert ExpertPlayer().choose_card(obs, random.Random(0)) == CLUB.choose_card(
+        obs, random.Random(0))
+    strong = _opening("JH 9H AH AS AC", "10H")
+    rushed = bid_chances(strong, random.Random(5), end=0.0)
+
+    def over_the_limit(deal: Deal, node_limit: int | None = None) -> bool:
+        raise NodeLimitError(node_limit or 1)
+
+    monkeypatch.setattr(expert, "made_double_dummy", over_the_limit)
+    assert rushed == bid_chances(strong, random.Random(5))
+    assert ExpertPlayer().choose_bid(strong, random.Random(5)).action in strong.legal_bids

@@ -270,3 +270,21 @@ def test_past_the_deadline_no_world_is_started(monkeypatch: pytest.MonkeyPatch) 
     late = evaluation.Valuation(obs, random.Random(5), 6)
     assert late.result_until(-1.0).samples == 1 and late.ready == 1
     assert evaluation.Valuation(obs, random.Random(5), 6).result_until(1e9) == every
+
+
+def test_past_the_end_no_solve_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``result_until(deadline, end)``: each world's solve gets at most the positions the
+    thread's pace allows until ``end``: ample time, the full result; none, every world
+    left out (NodeLimitError); time for the first world only, that world alone, with the
+    values of the full valuation's first."""
+    obs = _first_choice(PLAYED[1])
+    every = value_cards(obs, random.Random(5), 6)
+    assert evaluation.Valuation(obs, random.Random(5), 6).result_until(1e9, 1e9) == every
+    with pytest.raises(NodeLimitError):
+        evaluation.Valuation(obs, random.Random(5), 6).result_until(1e9, -1.0)
+    allowed = itertools.chain([10**9], itertools.repeat(1))   # positions, world by world
+    monkeypatch.setattr(evaluation, "positions_within", lambda seconds: next(allowed))
+    first = evaluation.Valuation(obs, random.Random(5), 6).result_until(1e9, 1e9)
+    assert first.samples == 1
+    for card, values in first.worth.items():
+        assert values == every.worth[card][:1]
