@@ -46,12 +46,25 @@ Usage (``--jobs 2`` splits the deals between two processes, one per CPU)::
 
 ``--clock cpu`` times the decisions by the process's CPU time rather than the wall
 clock: what a decision costs one core when other work shares the machine.
+
+``--record deals.csv`` writes each deal's margin and contracts; ``--against deals.csv``
+prints, beside the figures, the mean difference deal by deal between this match and the
+recorded one (two versions of a player against the same opponent on the same deals): the
+luck of the cards cancels out of a difference taken deal by deal, so a change shows with
+far fewer deals than two separate margins would need::
+
+    .venv/bin/python benchmarks/players.py --deals 1000 --clock cpu --time-ms 41 \
+        --match expert:colver-isdd --record before.csv
+    (change the player)
+    .venv/bin/python benchmarks/players.py --deals 1000 --clock cpu --time-ms 41 \
+        --match expert:colver-isdd --against before.csv
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import csv
 import itertools
 import math
 import random
@@ -215,6 +228,8 @@ class MatchResult:
         default_factory=lambda: ([], []))
     cut_short: list[int] = field(default_factory=lambda: [0, 0])
     same_contract: list[bool] = field(default_factory=list)
+    seeds: list[int] = field(default_factory=list)
+    contracts: list[tuple[str, str]] = field(default_factory=list)
     passed_out: int = 0
     positions: int = 0
     differences: list[str] = field(default_factory=list)
@@ -310,6 +325,9 @@ def play_match(a: str, b: str, deals: int, seed: int,
             result.made[side] += int(won)
         result.margins.append(pair / 2)
         result.same_contract.append(contracts[0] == contracts[1])
+        result.seeds.append(i)
+        result.contracts.append(tuple(  # type: ignore[arg-type]
+            "passed" if taker is None else f"{taker} {trump}" for taker, trump in contracts))
     result.elapsed = time.perf_counter() - start
     result.cut_short = [getattr(p.inner, "cut_short", 0) for p in players]
     return result
@@ -340,6 +358,8 @@ def play_match_parallel(a: str, b: str, deals: int, seed: int, jobs: int,
     for part in parts:
         result.margins += part.margins
         result.same_contract += part.same_contract
+        result.seeds += part.seeds
+        result.contracts += part.contracts
         for side in (0, 1):
             result.taken[side] += part.taken[side]
             result.made[side] += part.made[side]
@@ -437,6 +457,50 @@ def report(result: MatchResult, time_ms: int = DEFAULT_TIME_MS) -> None:
             print(f"    {difference}")
 
 
+def write_record(result: MatchResult, path: str) -> None:
+    """Write a match's deals to the CSV file ``path``: per deal its seed, the margin (A's
+    marks minus B's, the pair's average), and the contract at each table (A seated NS,
+    then EW: ``"<taker> <trump>"`` or ``"passed"``)."""
+    with open(path, "w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(["deal", "margin", "contract_a_ns", "contract_a_ew"])
+        for seed, margin, (first, second) in zip(result.seeds, result.margins,
+                                                 result.contracts, strict=True):
+            writer.writerow([seed, margin, first, second])
+
+
+def compare_with(result: MatchResult, path: str) -> list[str]:
+    """The lines comparing ``result`` with the match recorded in ``path``
+    (:func:`write_record`) on the deals both played: the mean difference of the margins,
+    deal by deal (this match minus the recorded one), with its 95% CI, the same split by
+    whether the contracts of this match's deal differ from the recorded one's. Paired on
+    the same deals, the cards' luck cancels out of the difference.
+
+    Raises:
+        ValueError: no deal in common.
+    """
+    with open(path, newline="", encoding="utf-8") as source:
+        recorded = {int(row["deal"]): (float(row["margin"]),
+                                       (row["contract_a_ns"], row["contract_a_ew"]))
+                    for row in csv.DictReader(source)}
+    same: list[float] = []
+    moved: list[float] = []
+    for seed, margin, contracts in zip(result.seeds, result.margins, result.contracts,
+                                       strict=True):
+        if seed in recorded:
+            before, their = recorded[seed]
+            (same if their == contracts else moved).append(margin - before)
+    if not same and not moved:
+        raise ValueError(f"no deal of this match is in {path}")
+    every = same + moved
+    return [f"  against {path}, {len(every)} deals in common, this match minus it: "
+            f"{_mean_ci(every)} a deal",
+            f"    contracts as recorded, {len(same)} deals: "
+            + (_mean_ci(same) if same else "none"),
+            f"    contracts changed, {len(moved)} deals: "
+            + (_mean_ci(moved) if moved else "none")]
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the duplicate matches and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -453,15 +517,27 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--time-ms", type=int, default=DEFAULT_TIME_MS,
                         help="colver's budget a card, in milliseconds "
                         f"(default {DEFAULT_TIME_MS})")
+    parser.add_argument("--record", metavar="CSV",
+                        help="write each deal's margin and contracts to this file (one "
+                        "match only)")
+    parser.add_argument("--against", metavar="CSV",
+                        help="compare, deal by deal, with a match written by --record")
     args = parser.parse_args(argv)
+    if (args.record or args.against) and len(args.match or default_matches()) != 1:
+        parser.error("--record and --against need exactly one --match")
     if args.time_ms <= 0:
         parser.error(f"--time-ms must be positive, got {args.time_ms}")
     print("belote_teach players benchmark (figures only, not a test)")
     for line in machine_facts(f"{args.jobs} process(es), each pinned to one CPU"):
         print("  " + line)
     for a, b in args.match or default_matches():
-        report(play_match_parallel(a, b, args.deals, args.seed, args.jobs, args.time_ms,
-                                   args.clock), args.time_ms)
+        result = play_match_parallel(a, b, args.deals, args.seed, args.jobs, args.time_ms,
+                                     args.clock)
+        report(result, args.time_ms)
+        if args.against:
+            print("\n".join(compare_with(result, args.against)))
+        if args.record:
+            write_record(result, args.record)
 
 
 if __name__ == "__main__":
