@@ -516,11 +516,11 @@ class Valuation:
 
     def result_until(self, deadline: float, end: float | None = None) -> WorldValues:
         """The worlds valued in the order they were drawn until ``deadline`` (a
-        :func:`time.monotonic` reading, in seconds): the first world is always started, no
-        world is started once the deadline has passed, and the worlds valued so far (with
-        those another thread is on) make the :class:`WorldValues`, as :meth:`result`.
-        A safety net for a loaded machine: a caller whose worlds all fit in time gets
-        :meth:`result` itself.
+        :func:`time.monotonic` reading, in seconds): the first world is always taken (and
+        valued, unless ``end`` leaves it no time), no world is taken once the deadline has
+        passed, and the worlds valued so far (with those another thread is on) make the
+        :class:`WorldValues`, as :meth:`result`. A safety net for a loaded machine: a
+        caller whose worlds all fit in time gets :meth:`result` itself.
 
         ``end`` (a later :func:`time.monotonic` reading, or ``None``) bounds the solves
         too: each world is given at most the positions the thread's solver searches, at
