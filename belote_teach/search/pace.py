@@ -3,9 +3,12 @@ second of wall clock, measured on its own recent solves, so that a caller with a
 budget can turn the seconds it has left into a node limit (a loaded machine, a core
 shared with other kernels: the pace falls and the limits with it).
 
-    >>> record(300_000, 0.1, pace=Pace())
-    >>> round(positions_per_second(Pace()))
+    >>> measured = Pace()
+    >>> record(300_000, 0.1, pace=measured)              # 300,000 positions in 0.1 s
+    >>> round(positions_per_second(measured))
     3000000
+    >>> positions_within(0.25, measured)
+    750000
 
 The solver (:func:`~belote_teach.search.solver.solve`,
 :func:`~belote_teach.search.solver.reaches`) records every solve of
