@@ -37,9 +37,14 @@ WEIGHT = 0.5
 
 
 class Pace:
-    """One thread's measured pace: :attr:`rate`, positions a second of wall clock, an
-    average of its solves weighted towards the latest (:data:`WEIGHT`);
-    :data:`DEFAULT_PACE` until the first solve is recorded."""
+    """One thread's measured pace.
+
+    Attributes:
+        rate: positions a second of wall clock (float), an average of the solves
+            recorded weighted towards the latest (:data:`WEIGHT`); :data:`DEFAULT_PACE`
+            until the first.
+        solves: the solves recorded so far (0 or more).
+    """
 
     def __init__(self) -> None:
         self.rate = DEFAULT_PACE
