@@ -326,8 +326,9 @@ def play_match(a: str, b: str, deals: int, seed: int,
         result.margins.append(pair / 2)
         result.same_contract.append(contracts[0] == contracts[1])
         result.seeds.append(i)
-        result.contracts.append(tuple(  # type: ignore[arg-type]
-            "passed" if taker is None else f"{taker} {trump}" for taker, trump in contracts))
+        first, second = ("passed" if taker is None else f"{taker} {trump}"
+                         for taker, trump in contracts)
+        result.contracts.append((first, second))
     result.elapsed = time.perf_counter() - start
     result.cut_short = [getattr(p.inner, "cut_short", 0) for p in players]
     return result

@@ -346,7 +346,7 @@ def bid_chances(obs: Observation, rng: random.Random, samples: int = BID_SAMPLES
                 continue
             allowed = (limit if end is None
                        else min(limit, positions_within(end - time.monotonic())))
-            if contract_made(deal, allowed) if allowed else made_by_club(deal):
+            if contract_made(deal, allowed):
                 made[bid] += 1
     return {bid: n / judged for bid, n in made.items()}
 
@@ -361,7 +361,10 @@ def bid_node_limit(samples: int, candidates: int) -> int:
 def contract_made(deal: Deal, node_limit: int) -> bool:
     """Whether the takers of a completed deal (phase PLAY, nothing played) make the
     contract: double dummy (:func:`made_double_dummy`) when its solve fits in
-    ``node_limit`` positions, else as club players play it out (:func:`made_by_club`)."""
+    ``node_limit`` positions, else (0 or fewer: no time to solve) as club players play it
+    out (:func:`made_by_club`)."""
+    if node_limit < 1:
+        return made_by_club(deal)
     try:
         return made_double_dummy(deal, node_limit)
     except NodeLimitError:

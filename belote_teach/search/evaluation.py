@@ -363,7 +363,7 @@ class Valuation:
         self._rng = rng
         self._model = model
         self._node_limit = node_limit
-        self._tightest = node_limit if node_limit is not None else 1 << 62   # for the error
+        self._tightest: int | None = node_limit    # the smallest a world was given
         self._worlds: list[World] = list(sample_worlds(obs, rng, samples, model=model))
         self._shown = shown_by(obs, obs.tricks)
         every = tuple(range(len(self.groups)))
@@ -439,11 +439,11 @@ class Valuation:
             self._claimed += 1
             world = self._worlds[index]
             valued = self._valued[index]
-        if node_limit is not None and self._node_limit is not None:
-            node_limit = min(node_limit, self._node_limit)
-        if node_limit is not None and node_limit < self._tightest:
-            with self._lock:
-                self._tightest = min(self._tightest, node_limit)
+            if node_limit is not None:
+                if self._node_limit is not None:
+                    node_limit = min(node_limit, self._node_limit)
+                if self._tightest is None or node_limit < self._tightest:
+                    self._tightest = node_limit
         values = () if node_limit == 0 else self._value(world, valued, node_limit)
         with self._done:
             self._values[index] = values
@@ -496,6 +496,7 @@ class Valuation:
                 self._done.wait()
             rows = [v for v in self._values[:count] if v]      # () is a world left out
         if not rows:
+            assert self._tightest is not None
             raise NodeLimitError(self._tightest)
         cards = list(self.obs.legal_plays.cards) if self.obs.legal_plays else []
         worth: dict[Card, list[int]] = {card: [] for card in cards}
