@@ -42,7 +42,16 @@ __all__ = [
 ]
 
 
-class Suit(enum.Enum):
+class _Member(enum.Enum):
+    """An enumeration whose members hash by identity, in C (each member is unique and
+    equal only to itself): suits, ranks, seats and teams key the search's dictionaries
+    and sets millions of times a decision, and :class:`enum.Enum`'s own hash is a Python
+    call."""
+
+    __hash__ = object.__hash__
+
+
+class Suit(_Member):
     """One of the four suits (R1.1). The value is the notation letter.
 
     ``Suit.parse`` accepts the letter (``H``, case-insensitive) or the symbol (``♥``).
@@ -90,7 +99,7 @@ _SUIT_BY_TOKEN.update({sym: s for s, sym in _SUIT_SYMBOLS.items()})
 _SUIT_BY_TOKEN.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})
 
 
-class Rank(enum.Enum):
+class Rank(_Member):
     """One of the eight ranks of the 32-card deck (R1.1). The value is the notation."""
 
     SEVEN = "7"
@@ -127,7 +136,7 @@ _RANK_BY_TOKEN: dict[str, Rank] = {r.value: r for r in Rank}
 _RANK_BY_TOKEN["T"] = Rank.TEN
 
 
-class Team(enum.Enum):
+class Team(_Member):
     """A partnership (R1.1): North-South or East-West. The value is the notation."""
 
     NS = "NS"
@@ -147,7 +156,7 @@ class Team(enum.Enum):
         return self.value
 
 
-class Seat(enum.Enum):
+class Seat(_Member):
     """A place at the table: ``N E S W``. Play goes counter-clockwise S → E → N → W (R2.8)."""
 
     NORTH = "N"
@@ -270,11 +279,16 @@ def parse_cards(cards: object, *, what: str = "cards") -> tuple[Card, ...]:
     """
     if isinstance(cards, str | bytes) or not hasattr(cards, "__iter__"):
         raise InvalidCardError(f"{what} must be a list of cards, got {cards!r}")
+    if type(cards) is tuple and all(type(c) is Card for c in cards) and len(
+            set(cards)) == len(cards):
+        return cards                         # already read (the search's worlds)
     parsed: list[Card] = []
+    seen: set[Card] = set()
     for item in cards:
         card = Card.parse(item)
-        if card in parsed:
+        if card in seen:
             raise InvalidCardError(f"{what} holds {card} twice: {[str(c) for c in cards]}")
+        seen.add(card)
         parsed.append(card)
     return tuple(parsed)
 

@@ -151,6 +151,9 @@ class _Dealer:
         self.sure_at = {card_index(c): position[s] for c, s in sure.items()}
         self.declarations = _declarations(obs, info, position)
         self.base = self._placed(self.sure_at)
+        self._own_at = seat_index(obs.seat)          # bitmask seat indices, for masks()
+        self._own_mask = hand_mask(obs.hand)
+        self._others_at = [seat_index(s) for s in others]
 
     def _placed(self, known: Mapping[int, int]) -> tuple[_Hands, list[int], list[int]]:
         """The other seats' hands and free places once ``known`` (card -> position) is
@@ -190,14 +193,18 @@ class _Dealer:
         keyed = sorted([(len(eligible[c]), rand(), k) for k, c in enumerate(free)])
         for _n, _tie, k in keyed:
             card = free[k]
-            seats = [at for at in eligible[card] if room[at] > 0]
+            seats = [at for at in eligible[card] if room[at]]
             if not seats:
                 return False
-            pick = rand() * sum(room[at] for at in seats)
-            for at in seats:
-                pick -= room[at]
-                if pick < 0:
-                    break
+            if len(seats) == 1:
+                rand()                  # the same draws as with a choice: the same worlds
+                at = seats[0]
+            else:
+                pick = rand() * sum([room[at] for at in seats])
+                for at in seats:
+                    pick -= room[at]
+                    if pick < 0:
+                        break
             hands[at].append(card)
             room[at] -= 1
         return not any(room)
@@ -234,9 +241,12 @@ class _Dealer:
         index (``S E N W``), as :meth:`~belote_teach.search.inference.Evidence.likelihoods`
         reads them."""
         masks = [0, 0, 0, 0]
-        masks[seat_index(self.obs.seat)] = hand_mask(self.obs.hand)
-        for seat, cards in zip(self.others, hands, strict=True):
-            masks[seat_index(seat)] = sum(1 << c for c in cards)
+        masks[self._own_at] = self._own_mask
+        for at, cards in zip(self._others_at, hands, strict=True):
+            mask = 0
+            for card in cards:
+                mask |= 1 << card
+            masks[at] = mask
         return masks
 
 

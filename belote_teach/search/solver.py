@@ -171,7 +171,8 @@ def _parse_hands(hands: Hands) -> dict[Seat, tuple[Card, ...]]:
         seat = Seat.parse(key)
         if seat in parsed:
             raise InvalidPositionError(f"seat {seat} is given twice in the hands")
-        parsed[seat] = parse_cards(list(cards), what=f"hand of {seat}")
+        cards = cards if type(cards) is tuple else list(cards)
+        parsed[seat] = parse_cards(cards, what=f"hand of {seat}")
     missing = [str(s) for s in Seat if s not in parsed]
     if missing:
         raise InvalidPositionError(

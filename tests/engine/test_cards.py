@@ -105,6 +105,25 @@ def test_parse_cards_reads_a_list_and_refuses_duplicates() -> None:
         parse_cards("JH 7S")
 
 
+def test_parse_cards_keeps_a_tuple_of_cards_and_still_refuses_its_duplicates() -> None:
+    hand = (Card.parse("JH"), Card.parse("7S"))
+    assert parse_cards(hand) is hand
+    with pytest.raises(InvalidCardError, match="hand holds JH twice"):
+        parse_cards((Card.parse("JH"), Card.parse("7S"), Card(Rank.JACK, Suit.HEARTS)),
+                    what="hand")
+    with pytest.raises(InvalidCardError, match="invalid card 7:"):
+        parse_cards((Card.parse("JH"), "7S", 7))       # not only cards: each one read
+
+
+@pytest.mark.parametrize("kind", [Suit, Rank, Seat, Team])
+def test_members_key_sets_and_dictionaries_as_themselves(kind: type) -> None:
+    members = list(kind)
+    table = {member: position for position, member in enumerate(members)}
+    assert [table[kind(member.value)] for member in members] == list(range(len(members)))
+    assert len(set(members) | {kind(m.value) for m in members}) == len(members)
+    assert all(hash(member) == hash(kind(member.value)) for member in members)
+
+
 # ----------------------------------------------------------------------------- the value
 def test_card_is_frozen() -> None:
     card = Card.parse("JH")
