@@ -366,6 +366,13 @@ class Valuation:
         self._tightest: int | None = node_limit    # the smallest a world was given
         self._worlds: list[World] = list(sample_worlds(obs, rng, samples, model=model))
         self._shown = shown_by(obs, obs.tricks)
+        team = obs.seat.team
+        # what every world shares: the team, the takers, the points of the completed plis
+        # (a deal in play: no dix de der yet), the shown announcements, every pli so far
+        # won by the team (a capot still in reach)
+        self._constants = (team, obs.contract.taker.team, dict(obs.points_won),
+                           announced_points(obs),
+                           all(t.winner.team is team for t in obs.tricks))
         every = tuple(range(len(self.groups)))
         self._valued: list[tuple[int, ...]] = [every] * samples   # groups valued per world
         self._values: list[_Row | None] = [None] * samples
@@ -547,11 +554,7 @@ class Valuation:
         others ``None`` (``()``: left out, its solve over the node limit, or over
         ``node_limit`` when given)."""
         obs = self.obs
-        assert obs.contract is not None
-        team = obs.seat.team
-        takers = obs.contract.taker.team
-        before = obs.points_won         # the completed plis (a deal in play: no dix de der)
-        announced = announced_points(obs)
+        team, takers, before, announced, swept = self._constants
         belote = belote_points(obs, world)
         exactly = None
         if self._policy is None:
@@ -564,7 +567,7 @@ class Valuation:
         # a capot is worth capot_points instead of 162 (R6.5): a card that keeps it in
         # reach is worth the difference more on the worlds where the team still takes
         # every pli (on the solver's worlds only: a playout's capot would only add noise)
-        sweeping = exactly is not None and all(t.winner.team is team for t in obs.tricks)
+        sweeping = exactly is not None and swept
         capot_bonus = obs.rules.capot_points - DEAL_POINTS
         row: list[_GroupValue | None] = [None] * len(self.groups)
         for index in valued:
