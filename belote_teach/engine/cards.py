@@ -45,8 +45,8 @@ __all__ = [
 class _Member(enum.Enum):
     """An enumeration whose members hash by identity, in C (each member is unique and
     equal only to itself): suits, ranks, seats and teams key the search's dictionaries
-    and sets millions of times a decision, and :class:`enum.Enum`'s own hash is a Python
-    call."""
+    and sets some ten thousand times a card decision, and :class:`enum.Enum`'s own hash
+    is a Python call."""
 
     __hash__ = object.__hash__
 
