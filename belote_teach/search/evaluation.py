@@ -366,13 +366,12 @@ class Valuation:
         self._tightest: int | None = node_limit    # the smallest a world was given
         self._worlds: list[World] = list(sample_worlds(obs, rng, samples, model=model))
         self._shown = shown_by(obs, obs.tricks)
-        team = obs.seat.team
-        # what every world shares: the team, the takers, the points of the completed plis
-        # (a deal in play: no dix de der yet), the shown announcements, every pli so far
-        # won by the team (a capot still in reach)
-        self._constants = (team, obs.contract.taker.team, dict(obs.points_won),
-                           announced_points(obs),
-                           all(t.winner.team is team for t in obs.tricks))
+        # what every world shares, read once
+        self._team = obs.seat.team
+        self._takers = obs.contract.taker.team
+        self._before = dict(obs.points_won)      # completed plis: no dix de der yet
+        self._announced = announced_points(obs)
+        self._swept = all(t.winner.team is self._team for t in obs.tricks)  # capot in reach
         every = tuple(range(len(self.groups)))
         self._valued: list[tuple[int, ...]] = [every] * samples   # groups valued per world
         self._values: list[_Row | None] = [None] * samples
@@ -554,7 +553,7 @@ class Valuation:
         others ``None`` (``()``: left out, its solve over the node limit, or over
         ``node_limit`` when given)."""
         obs = self.obs
-        team, takers, before, announced, swept = self._constants
+        team, takers, before, announced = self._team, self._takers, self._before, self._announced
         belote = belote_points(obs, world)
         exactly = None
         if self._policy is None:
@@ -567,7 +566,7 @@ class Valuation:
         # a capot is worth capot_points instead of 162 (R6.5): a card that keeps it in
         # reach is worth the difference more on the worlds where the team still takes
         # every pli (on the solver's worlds only: a playout's capot would only add noise)
-        sweeping = exactly is not None and swept
+        sweeping = exactly is not None and self._swept
         capot_bonus = obs.rules.capot_points - DEAL_POINTS
         row: list[_GroupValue | None] = [None] * len(self.groups)
         for index in valued:
