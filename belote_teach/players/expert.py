@@ -184,7 +184,9 @@ END_FACTOR = 1.6
 #: bids and leads, not the last cards of plis (``kept_back`` 1). Reading those too
 #: (:data:`~belote_teach.search.inference.CLUB_MODEL`, the coach's model), deals 0-999,
 #: 2026-12-04: against colver's IS-DD +1.9 marks a deal in two runs (+3.3 without),
-#: against the club player +20.9 (+20.6 without).
+#: against the club player +20.9 (+20.6 without). Not reading the leads either
+#: (``kept_ace`` 1), deal by deal against colver on the same deals: +0.8 (95 % CI
+#: -1.5 .. +3.0), not measurably better; the leads stay read.
 WORLD_MODEL: PlayerModel | None = replace(CLUB_MODEL, kept_back=1.0)
 
 _CLUB = ClubPlayer()
