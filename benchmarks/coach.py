@@ -35,10 +35,10 @@ from nothing.
 Printed per trick (1 to 8): positions measured, worlds sampled (min-max, mean), and the
 median, 95th percentile and maximum latency of ``review``, of the hint after thinking
 (when timed) and of the hint from nothing, in milliseconds. Target: under 500 ms at the
-95th percentile at every trick, as the table asks the review and the hint. With ``--think 0`` the
-thinking time from which that holds is printed too: on one core the background does the
-review's work at the same speed while the learner thinks, so after ``T`` seconds a review
-waits its work at once minus ``T``.
+95th percentile at every trick, as the table asks the review and the hint. With
+``--think 0`` the thinking time from which that holds is printed too: on one core the
+background does the review's work at the same speed while the learner thinks, so after
+``T`` seconds a review waits its work at once minus ``T``.
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ from machine import machine_facts, pin_to_one_core
 from belote_teach.coach import plays
 from belote_teach.engine.cards import Seat
 from belote_teach.engine.deal import Deal, Phase
+from belote_teach.engine.observation import Observation
 from belote_teach.players import ClubPlayer
 from belote_teach.search import evaluation
 from belote_teach.ui.table import DEFAULT_PACE
@@ -74,13 +75,28 @@ def shown_for_a_pace(deal: Deal, seat: Seat) -> bool:
     return last.seat is not seat or last.card is not None
 
 
+def thought_over(obs: Observation, seed: int, head: float
+                 ) -> tuple[plays.PendingEvaluation, float]:
+    """The coach's evaluation of ``obs`` (worlds from ``random.Random(seed)``) as the
+    table makes it at the learner's turn, started in the background ``head`` seconds ago
+    (not started when ``head`` is 0), and the :func:`time.perf_counter` reading at which
+    the learner, having thought that long, asks."""
+    pending = plays.PendingEvaluation(obs, rng=random.Random(seed))
+    if head > 0:
+        pending.in_background()
+        time.sleep(head)
+    return pending, time.perf_counter()
+
+
 def measure(deals: int, seed: int, think: float = 0.0, pace: float = 0.0
             ) -> dict[int, dict[str, list[float]]]:
     """Latencies (seconds) and worlds per trick: ``{trick: {"review": [...], "hint":
-    [...], "samples": [...]}}``. The review's evaluation is started in the background
-    ``think`` seconds before the review, as the table does at the learner's turn, plus
-    ``pace`` seconds where the table shows the action before the turn for one pace
-    (:func:`shown_for_a_pace`): the coach starts as soon as that action is taken."""
+    [...], "hint_after": [...], "samples": [...]}}`` (``hint`` from nothing,
+    ``hint_after`` only when the learner thinks). The review's evaluation, and the
+    ``hint_after``'s own, are started in the background ``think`` seconds before they
+    are asked, as the table does at the learner's turn, plus ``pace`` seconds where the
+    table shows the action before the turn for one pace (:func:`shown_for_a_pace`): the
+    coach starts as soon as that action is taken."""
     club = ClubPlayer()
     figures: dict[int, dict[str, list[float]]] = {
         t: {"review": [], "hint": [], "hint_after": [], "samples": []} for t in range(1, 9)}
@@ -98,13 +114,8 @@ def measure(deals: int, seed: int, think: float = 0.0, pace: float = 0.0
             card = club.choose_card(obs, random.Random(i)).action
             if evaluation.samples_for(obs):
                 trick = len(obs.tricks) + 1
-                start = time.perf_counter()
-                pending = plays.PendingEvaluation(obs, rng=random.Random(i))
                 head = think + (pace if shown_for_a_pace(deal, turn) else 0.0)
-                if head > 0:                         # the coach started at the turn
-                    pending.in_background()
-                    time.sleep(head)
-                    start = time.perf_counter()
+                pending, start = thought_over(obs, i, head)
                 # as the table does: the review waits only for its own card's verdict
                 got = plays.review(obs, card, evaluation=pending.result(card))
                 middle = time.perf_counter()
@@ -114,10 +125,7 @@ def measure(deals: int, seed: int, think: float = 0.0, pace: float = 0.0
                 figures[trick]["hint"].append(end - middle)
                 figures[trick]["samples"].append(got.samples)
                 if head > 0:                         # the hint as the table asks it
-                    asked = plays.PendingEvaluation(obs, rng=random.Random(i))
-                    asked.in_background()
-                    time.sleep(head)
-                    start = time.perf_counter()
+                    asked, start = thought_over(obs, i, head)
                     plays.hint(obs, evaluation=asked.result())
                     figures[trick]["hint_after"].append(time.perf_counter() - start)
             deal.play(card, seat=turn, announce=obs.announcements_available,
