@@ -138,7 +138,8 @@ BID_REDRAWS = 10
 #: expert then takes less often than the club player (157 contracts to 196) and makes
 #: 88 % of them to its 76 %. Against colver's IS-DD, deal by deal on the same deals 0-999
 #: (``--record``, ``--against``), 0.7 scored +1.0 marks a deal more than 0.8 (95 % CI
-#: -2.2 .. +4.3): not measurably better either.
+#: -2.2 .. +4.3): not measurably better either; 0.65, deal by deal on deals 0-999:
+#: +0.3 (-2.9 .. +3.6) against colver, -2.3 (-5.8 .. +1.2) against the club player.
 TAKE_THRESHOLD = 0.8
 #: A candidate suit needs this many trumps (hand, plus the turned card it would
 #: receive) to be simulated; with fewer the expert does not take with it.
