@@ -78,14 +78,17 @@ def shown_for_a_pace(deal: Deal, seat: Seat) -> bool:
 def thought_over(obs: Observation, seed: int, head: float
                  ) -> tuple[plays.PendingEvaluation, float]:
     """The coach's evaluation of ``obs`` (worlds from ``random.Random(seed)``) as the
-    table makes it at the learner's turn, started in the background ``head`` seconds ago
-    (not started when ``head`` is 0), and the :func:`time.perf_counter` reading at which
-    the learner, having thought that long, asks."""
+    table makes it at the learner's turn, started in the background ``head`` seconds ago,
+    and the :func:`time.perf_counter` reading from which the learner's wait counts: when
+    the learner, having thought that long, asks; with ``head`` 0 (nothing started ahead)
+    before the evaluation is made, its first worlds drawn as part of the wait."""
+    start = time.perf_counter()
     pending = plays.PendingEvaluation(obs, rng=random.Random(seed))
     if head > 0:
         pending.in_background()
         time.sleep(head)
-    return pending, time.perf_counter()
+        start = time.perf_counter()
+    return pending, start
 
 
 def measure(deals: int, seed: int, think: float = 0.0, pace: float = 0.0
