@@ -129,7 +129,7 @@ def measure(deals: int, seed: int, think: float = 0.0, pace: float = 0.0
                 figures[trick]["samples"].append(got.samples)
                 if head > 0:                         # the hint as the table asks it
                     asked, start = thought_over(obs, i, head)
-                    plays.hint(obs, evaluation=asked.result())
+                    plays.hint(obs, evaluation=asked.for_hint())
                     figures[trick]["hint_after"].append(time.perf_counter() - start)
             deal.play(card, seat=turn, announce=obs.announcements_available,
                       belote=deal.may_say_belote(turn, card))

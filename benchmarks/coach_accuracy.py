@@ -16,8 +16,9 @@ counted once) are judged twice:
   :data:`belote_teach.coach.plays.MAX_WORLDS` while a verdict is in doubt, each solved
   exactly); every legal card is reviewed as the table reviews the card played, on the
   first count of those worlds that leaves that card out of doubt
-  (``PendingEvaluation.result(card)``), and the hint is the best card once no card is
-  in doubt (``result()``);
+  (``PendingEvaluation.result(card)``), and the hint is the best card as the table
+  gives it, on the first count that leaves the recommended card out of doubt
+  (``PendingEvaluation.for_hint()``);
 * **the reference**: :func:`belote_teach.search.evaluation.value_cards` on ``reference``
   other worlds (256 by default, another chance than the coach's, drawn from the same
   posterior: :data:`belote_teach.search.inference.CLUB_MODEL`), each solved exactly by
@@ -34,7 +35,9 @@ For each legal card, its *gap* is the reference's best average minus the card's.
   (over the positions).
 
 Both rates are also printed for every card judged on the hint's evaluation (the worlds
-doubled while any card is in doubt), beside the table's way (only the card's own doubt).
+doubled only while the recommended card is in doubt), as the table reviews a card played
+after a hint, beside the way it reviews one played without (only the card's own doubt).
+The coach's figures (worlds, milliseconds) are those of every verdict out of doubt.
 
 Each rate is given over the cards it can happen to (false blame over the cards within 4
 points, missed over the cards 10 or more below), per trick and in all, with the count
@@ -135,15 +138,17 @@ def judge(seed: int, per_trick: int, reference: int) -> dict[int, Trick]:
         trick = counts[len(obs.tricks) + 1]
         start = time.perf_counter()
         pending = plays.PendingEvaluation(obs, rng=random.Random(f"coach:{seed}:{k}"))
-        ev = pending.result()                           # as a hint judges: every card
+        ev = pending.result()                           # every card out of doubt
         trick.seconds.append(time.perf_counter() - start)
         trick.worlds.append(ev.samples)
+        told = pending._settle(background=False, hint=True)   # as the table's hint
+        assert told is not None
         truth = evaluation.value_cards(obs, random.Random(f"reference:{seed}:{k}"), reference,
                                        model=CLUB_MODEL)
         cards = list(ev.legal.cards)
         top = max(truth.average(c) for c in cards)
         trick.positions += 1
-        trick.hinted_far += top - truth.average(ev.best[0]) >= BELOW
+        trick.hinted_far += top - truth.average(told.best[0]) >= BELOW
         for card in cards:
             gap = top - truth.average(card)
             # as the table reviews a card played: on the first count of worlds that
@@ -152,7 +157,7 @@ def judge(seed: int, per_trick: int, reference: int) -> dict[int, Trick]:
             own = pending._settle(background=False, card=card)
             assert own is not None
             verdict = plays.review(obs, card, evaluation=own).verdict
-            whole = plays.review(obs, card, evaluation=ev).verdict   # on every world
+            whole = plays.review(obs, card, evaluation=told).verdict  # after a hint
             trick.blamed_whole += gap <= WITHIN and whole in BLAMED
             trick.praised_whole += gap >= BELOW and whole in PRAISED
             if gap <= WITHIN:
@@ -245,7 +250,7 @@ def main() -> None:
     print(f"  all  {overall.positions:9}  {rate(overall.blamed, overall.near):31}  "
           f"{rate(overall.praised, overall.far):31}  "
           f"{rate(overall.hinted_far, overall.positions):31}")
-    print("judged on the hint's evaluation instead (every card once no card is in doubt):")
+    print("judged on the hint's evaluation instead (a card played after a hint):")
     for t in range(1, 9):
         c = total[t]
         if c.positions:

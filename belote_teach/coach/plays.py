@@ -78,7 +78,9 @@ background while the learner thinks (the solver releases the GIL, and one backgr
 thread keeps its solver table from one position to the next); the review or hint then
 completes what is left, a review only as far as its own card's verdict needs (more worlds
 only while that card is in doubt, or the recommended card a card near it is measured
-against: ``PendingEvaluation.result(card)``).
+against: ``PendingEvaluation.result(card)``), a hint only as far as the recommended
+card's (``PendingEvaluation.for_hint()``: the review of the card then played reads the
+same evaluation).
 ``benchmarks/coach.py`` measures the latency.
 
 Explanations
@@ -550,7 +552,7 @@ class PendingEvaluation:
 
     def result(self, card: Card | None = None) -> Evaluation:
         """The finished :class:`Evaluation` (the worlds left valued now), computed once:
-        the later calls return the same.
+        the later calls (and :meth:`for_hint`) return the same.
 
         With ``card`` (the card a review is about, a legal one), the evaluation stops at
         the first count of worlds that leaves that card's verdict out of doubt, even
@@ -569,9 +571,23 @@ class PendingEvaluation:
         if card is not None and card not in legal.cards:
             raise ValueError(f"card must be a legal card of the position "
                              f"({' '.join(map(str, legal.cards))}), got {card}")
+        return self._finish(card=card)
+
+    def for_hint(self) -> Evaluation:
+        """The finished :class:`Evaluation` as far as a hint needs it: the first count of
+        worlds that leaves the recommended card out of doubt (no other card could be
+        :data:`MISTAKE_LOSS` or more above it), whatever the doubts of the other cards,
+        computed once: the later calls (and :meth:`result`) return the same, so the card
+        the hint names is the ``BEST`` of the review of the card then played, and a card
+        still in doubt there is judged as on the last count (good up to a loss of
+        7 points). The count depends on the worlds alone."""
+        return self._finish(hint=True)
+
+    def _finish(self, *, card: Card | None = None, hint: bool = False) -> Evaluation:
+        """:attr:`_result`, settled now (:meth:`_settle`) when it is not yet."""
         with self._lock:
             if self._result is None:
-                self._result = self._settle(background=False, card=card)
+                self._result = self._settle(background=False, card=card, hint=hint)
                 self.stop()                   # what the background would add is not used
             assert self._result is not None           # the counts are never empty
             return self._result
@@ -579,11 +595,12 @@ class PendingEvaluation:
     def _run(self) -> None:
         self._settle(background=True)
 
-    def _settle(self, *, background: bool, card: Card | None = None) -> Evaluation | None:
+    def _settle(self, *, background: bool, card: Card | None = None, hint: bool = False
+                ) -> Evaluation | None:
         """The evaluation on the first count of :attr:`_counts` that leaves no verdict in
-        doubt, or with ``card`` that card's (the last count otherwise): each count's
-        worlds valued, then judged once. In the background, ``None`` once stopped (the
-        position was left)."""
+        doubt, or with ``card`` that card's, or for a ``hint`` the recommended card's (the
+        last count otherwise): each count's worlds valued, then judged once. In the
+        background, ``None`` once stopped (the position was left)."""
         valuation = self._valuation
         assert valuation is not None
         judged: Evaluation | None = None
@@ -595,7 +612,9 @@ class PendingEvaluation:
             if background and self._stopped.is_set():
                 return None
             judged = self._judged_at(count)
-            if card is None:
+            if hint:
+                in_doubt = judged.doubtful & {judged.best[0]}
+            elif card is None:
                 in_doubt = judged.doubtful
             else:                        # a card near the best: the best's doubt too
                 waits = {card, judged.best[0]} if card in judged.open else {card}
@@ -920,12 +939,15 @@ def evaluate(observation: Observation, *, rng: random.Random, samples: int | Non
 
 
 def _evaluation_for(observation: Observation, rng: random.Random | None,
-                    samples: int | None, evaluation: Evaluation | None) -> Evaluation:
-    """``evaluation`` checked to be of ``observation``, or a new one."""
+                    samples: int | None, evaluation: Evaluation | None, *,
+                    hint: bool = False) -> Evaluation:
+    """``evaluation`` checked to be of ``observation``, or a new one (for a ``hint``,
+    as far as :meth:`PendingEvaluation.for_hint` needs)."""
     if evaluation is None:
         _check_options(rng, samples)
         assert isinstance(rng, random.Random)
-        return _evaluate(observation, rng, samples)
+        pending = PendingEvaluation(observation, rng=rng, samples=samples)
+        return pending.for_hint() if hint else pending.result()
     if not isinstance(evaluation, Evaluation):
         raise TypeError(f"evaluation must be an Evaluation (plays.evaluate), got {evaluation!r}")
     if evaluation.observation != observation:
@@ -1018,9 +1040,11 @@ def hint(observation: Observation, *, rng: random.Random | None = None,
         rng: the only source of chance; same seed, same hint. Needed unless
             ``evaluation`` is given.
         samples: worlds to sample, exactly (default: :data:`~belote_teach.search.evaluation.SOLVES`
-            for the hand, doubled up to :data:`MAX_WORLDS` while a verdict is in doubt).
-        evaluation: the position's :func:`evaluate` result: the hint names the card that
-            :func:`review` with the same evaluation grades ``BEST``.
+            for the hand, doubled up to :data:`MAX_WORLDS` while the recommended card is
+            in doubt: :meth:`PendingEvaluation.for_hint`).
+        evaluation: the position's :func:`evaluate` result (or a
+            :class:`PendingEvaluation`'s): the hint names the card that :func:`review`
+            with the same evaluation grades ``BEST``.
 
     Raises:
         PhaseError, OutOfTurnError: as for :func:`review` (ValueErrors).
@@ -1029,7 +1053,7 @@ def hint(observation: Observation, *, rng: random.Random | None = None,
         InvalidPositionError: the observation contradicts itself.
     """
     check_card_turn(observation, "hint")
-    ev = _evaluation_for(observation, rng, samples, evaluation)
+    ev = _evaluation_for(observation, rng, samples, evaluation, hint=True)
     reason, cards = _reason(observation, ev)
     trump = observation.trump
     assert trump is not None                    # checked: the play phase has a trump

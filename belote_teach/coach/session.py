@@ -458,7 +458,7 @@ class TableSession:
             raise NotLearnersTurnError("no hint: it is not your turn")
         if self.deal.phase.is_bidding:
             return calls.hint_bid(obs, rng=self._chance())
-        return plays.hint(obs, evaluation=self._evaluation())
+        return plays.hint(obs, evaluation=self._pending_now().for_hint())
 
     def announcement_advice(self) -> calls.AnnouncementHint | None:
         """The coach's advice on the announcements the learner may declare with the card
@@ -631,13 +631,13 @@ class TableSession:
                                                                rng=self._chance()))
         return self._pending[1]
 
-    def _evaluation(self, card: Card | None = None) -> plays.Evaluation:
+    def _evaluation(self, card: Card) -> plays.Evaluation:
         """The coach's evaluation of the learner's card now (:func:`plays.evaluate`, with
         :meth:`_chance`), computed once per position, completed here if
-        :meth:`think_ahead` has not finished it: the hint and the review of the card
-        played there read the same one. For the review of ``card`` (no hint asked
-        before), only as far as that card's verdict needs
-        (:meth:`plays.PendingEvaluation.result`)."""
+        :meth:`think_ahead` has not finished it: the hint (:meth:`advice`,
+        :meth:`plays.PendingEvaluation.for_hint`) and the review of the card played there
+        read the same one. For the review of ``card`` with no hint asked before, only as
+        far as that card's verdict needs (:meth:`plays.PendingEvaluation.result`)."""
         return self._pending_now().result(card)
 
     def _check_turn(self, what: str, *, bidding: bool) -> None:

@@ -566,6 +566,33 @@ def test_a_review_waits_only_for_its_own_cards_verdict() -> None:
     assert in_doubt == plays.evaluate(obs, rng=random.Random(1))
 
 
+def test_a_hint_waits_only_for_the_recommended_cards_doubt() -> None:
+    """On the position above the recommended card is out of doubt on the first 32
+    worlds, another card in doubt: the hint stops at 32 worlds where every verdict needs
+    64, and the review of any card played then reads the hint's evaluation, in which the
+    hint's card is the best; the card in doubt is judged there as on a last count."""
+    obs = _deal_21_trick_5()
+    probe = plays.PendingEvaluation(obs, rng=random.Random(1))
+    assert probe._valuation is not None
+    early = plays._judge(obs, probe._decision, probe._valuation.result(32))
+    (doubtful,) = early.doubtful
+    assert early.best[0] != doubtful
+
+    told = hint(obs, rng=random.Random(1))
+    assert told.samples == 32 and told.card == early.best[0]
+    assert plays.evaluate(obs, rng=random.Random(1)).samples == 64
+
+    pending = plays.PendingEvaluation(obs, rng=random.Random(1))
+    ev = pending.for_hint()
+    assert ev == early and pending.for_hint() is ev
+    assert pending.result(doubtful) is ev and pending.result() is ev
+    assert review(obs, told.card, evaluation=ev).verdict is Verdict.BEST
+    judged = review(obs, doubtful, evaluation=ev)
+    loss = early.loss(doubtful)
+    assert judged.samples == 32
+    assert (judged.verdict is Verdict.ALSO_GOOD) == (loss <= 7 and doubtful not in ev.changed)
+
+
 def test_the_added_worlds_value_only_the_cards_that_may_be_near_the_best() -> None:
     """Doubled, the worlds value the cards that may be within 4 points of the recommended
     card (the first count's), it included: a card 4 or more below beyond the noise keeps
