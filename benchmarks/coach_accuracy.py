@@ -34,9 +34,10 @@ For each legal card, its *gap* is the reference's best average minus the card's.
 * **hint missed**: the hint names a card 10 points or more below the reference's best
   (over the positions).
 
-Both rates are also printed for every card judged on the hint's evaluation (the worlds
-doubled only while the recommended card is in doubt), as the table reviews a card played
-after a hint, beside the way it reviews one played without (only the card's own doubt).
+Both rates are also printed for every card reviewed as the table reviews a card played
+after a hint (``PendingEvaluation.for_hint()``: the hint's card recommended, the worlds
+doubled while the card's own verdict is in doubt), beside the way it reviews one played
+without.
 The coach's figures (worlds, milliseconds) are those of every verdict out of doubt.
 
 Each rate is given over the cards it can happen to (false blame over the cards within 4
@@ -88,7 +89,7 @@ class Trick:
     far: int = 0             # cards BELOW or more under the reference's best
     praised: int = 0         # of those, praised by the coach
     hinted_far: int = 0      # positions whose hint names a card BELOW or more under it
-    blamed_whole: int = 0    # as blamed and praised, judged on the hint's evaluation
+    blamed_whole: int = 0    # as blamed and praised, for a card played after a hint
     praised_whole: int = 0
     seconds: list[float] = field(default_factory=list)
     worlds: list[int] = field(default_factory=list)
@@ -149,15 +150,19 @@ def judge(seed: int, per_trick: int, reference: int) -> dict[int, Trick]:
         top = max(truth.average(c) for c in cards)
         trick.positions += 1
         trick.hinted_far += top - truth.average(told.best[0]) >= BELOW
+        # as the table reviews a card played: on the first count of worlds that leaves
+        # that card out of doubt (PendingEvaluation.result(card)); the worlds are those
+        # valued above, so nothing is solved again; then after a hint, the card it named
+        # recommended (a few more worlds may be solved)
+        alone = {card: pending._settle(background=False, card=card) for card in cards}
+        pending._named = told.best[0]
+        hinted = {card: pending._settle(background=False, card=card) for card in cards}
         for card in cards:
             gap = top - truth.average(card)
-            # as the table reviews a card played: on the first count of worlds that
-            # leaves that card out of doubt (PendingEvaluation.result(card)); the worlds
-            # are those valued above, so nothing is solved again
-            own = pending._settle(background=False, card=card)
-            assert own is not None
+            own, after = alone[card], hinted[card]
+            assert own is not None and after is not None
             verdict = plays.review(obs, card, evaluation=own).verdict
-            whole = plays.review(obs, card, evaluation=told).verdict  # after a hint
+            whole = plays.review(obs, card, evaluation=after).verdict  # after a hint
             trick.blamed_whole += gap <= WITHIN and whole in BLAMED
             trick.praised_whole += gap >= BELOW and whole in PRAISED
             if gap <= WITHIN:
@@ -250,7 +255,7 @@ def main() -> None:
     print(f"  all  {overall.positions:9}  {rate(overall.blamed, overall.near):31}  "
           f"{rate(overall.praised, overall.far):31}  "
           f"{rate(overall.hinted_far, overall.positions):31}")
-    print("judged on the hint's evaluation instead (a card played after a hint):")
+    print("reviewed as a card played after a hint (the hint's card recommended):")
     for t in range(1, 9):
         c = total[t]
         if c.positions:

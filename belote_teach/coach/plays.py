@@ -79,8 +79,9 @@ thread keeps its solver table from one position to the next); the review or hint
 completes what is left, a review only as far as its own card's verdict needs (more worlds
 only while that card is in doubt, or the recommended card a card near it is measured
 against: ``PendingEvaluation.result(card)``), a hint only as far as the recommended
-card's (``PendingEvaluation.for_hint()``: the review of the card then played reads the
-same evaluation).
+card's (``PendingEvaluation.for_hint()``). The card a hint named stays the recommended
+card of the position: the review of the card then played is measured against it (its own
+doubt still settled by more worlds), so the coach never names two best cards.
 ``benchmarks/coach.py`` measures the latency.
 
 Explanations
@@ -508,7 +509,9 @@ class PendingEvaluation:
         self._decision = _CLUB.choose_card(observation, rng)
         self._valuation: Valuation | None = None
         self._result: Evaluation | None = None
-        self._judged: dict[int, Evaluation] = {}
+        self._hinted: Evaluation | None = None      # the hint's (for_hint)
+        self._named: Card | None = None             # the card it named
+        self._judged: dict[tuple[int, Card | None], Evaluation] = {}
         self._lock = threading.Lock()
         self._stopped = threading.Event()
         groups = equivalent_groups(observation)
@@ -552,7 +555,8 @@ class PendingEvaluation:
 
     def result(self, card: Card | None = None) -> Evaluation:
         """The finished :class:`Evaluation` (the worlds left valued now), computed once:
-        the later calls (and :meth:`for_hint`) return the same.
+        the later calls (and :meth:`for_hint`) return the same. After a hint
+        (:meth:`for_hint`) the card it named is the recommended card of the result.
 
         With ``card`` (the card a review is about, a legal one), the evaluation stops at
         the first count of worlds that leaves that card's verdict out of doubt, even
@@ -571,26 +575,31 @@ class PendingEvaluation:
         if card is not None and card not in legal.cards:
             raise ValueError(f"card must be a legal card of the position "
                              f"({' '.join(map(str, legal.cards))}), got {card}")
-        return self._finish(card=card)
-
-    def for_hint(self) -> Evaluation:
-        """The finished :class:`Evaluation` as far as a hint needs it: the first count of
-        worlds that leaves the recommended card out of doubt (no other card could be
-        :data:`MISTAKE_LOSS` or more above it), whatever the doubts of the other cards,
-        computed once: the later calls (and :meth:`result`) return the same, so the card
-        the hint names is the ``BEST`` of the review of the card then played, and a card
-        still in doubt there is judged as on the last count (good up to a loss of
-        7 points). The count depends on the worlds alone."""
-        return self._finish(hint=True)
-
-    def _finish(self, *, card: Card | None = None, hint: bool = False) -> Evaluation:
-        """:attr:`_result`, settled now (:meth:`_settle`) when it is not yet."""
         with self._lock:
             if self._result is None:
-                self._result = self._settle(background=False, card=card, hint=hint)
+                self._result = self._settle(background=False, card=card)
                 self.stop()                   # what the background would add is not used
             assert self._result is not None           # the counts are never empty
             return self._result
+
+    def for_hint(self) -> Evaluation:
+        """The :class:`Evaluation` a hint names its card from, computed once: the first
+        count of worlds that leaves the recommended card out of doubt (no other card
+        could be :data:`MISTAKE_LOSS` or more above it), whatever the other cards' doubts
+        (the result, once :meth:`result` has been computed). From then on the card it
+        names is the recommended card of every judgement of the position: the background
+        and a review (:meth:`result`) go on adding worlds while a verdict is in doubt,
+        each card's loss measured against that card, which a review grades ``BEST``.
+        The count depends on the worlds alone."""
+        with self._lock:
+            if self._result is not None:
+                return self._result
+            if self._hinted is None:
+                hinted = self._settle(background=False, hint=True)
+                assert hinted is not None                 # the counts are never empty
+                self._hinted = hinted
+                self._named = hinted.best[0]
+            return self._hinted
 
     def _run(self) -> None:
         self._settle(background=True)
@@ -599,19 +608,29 @@ class PendingEvaluation:
                 ) -> Evaluation | None:
         """The evaluation on the first count of :attr:`_counts` that leaves no verdict in
         doubt, or with ``card`` that card's, or for a ``hint`` the recommended card's (the
-        last count otherwise): each count's worlds valued, then judged once. In the
-        background, ``None`` once stopped (the position was left)."""
+        last count otherwise): each count's worlds valued, then judged once (the card a
+        hint named, :attr:`_named`, recommended). The cards the added worlds value are
+        chosen from the worlds alone, whether or not a hint named a card: those that may
+        be near the best of the count before, and every card recommended on fewer worlds.
+        In the background, ``None`` once stopped (the position was left)."""
         valuation = self._valuation
         assert valuation is not None
+        plain: Evaluation | None = None
+        recommended: list[Card] = []
         judged: Evaluation | None = None
         for count in self._counts:
-            if judged is not None:       # the added worlds: the cards that may be near
-                valuation.extend_to(count, judged.open)
+            if plain is not None:        # the added worlds: the cards that may be near
+                valuation.extend_to(count, (*plain.open, *(
+                    c for c in recommended if c not in plain.open)))
             while not (background and self._stopped.is_set()) and valuation.step(count):
                 pass
             if background and self._stopped.is_set():
                 return None
-            judged = self._judged_at(count)
+            plain = self._judged_at(count, None)
+            if plain.best[0] not in recommended:
+                recommended.append(plain.best[0])
+            named = None if hint else self._named
+            judged = plain if named is None else self._judged_at(count, named)
             if hint:
                 in_doubt = judged.doubtful & {judged.best[0]}
             elif card is None:
@@ -623,13 +642,15 @@ class PendingEvaluation:
                 break
         return judged
 
-    def _judged_at(self, count: int) -> Evaluation:
-        """The judgement on the first ``count`` worlds, made once whichever thread asks."""
-        found = self._judged.get(count)
+    def _judged_at(self, count: int, named: Card | None) -> Evaluation:
+        """The judgement on the first ``count`` worlds, ``named`` recommended when given,
+        made once whichever thread asks."""
+        found = self._judged.get((count, named))
         if found is None:
             assert self._valuation is not None
-            found = _judge(self.observation, self._decision, self._valuation.result(count))
-            found = self._judged.setdefault(count, found)
+            found = _judge(self.observation, self._decision, self._valuation.result(count),
+                           named)
+            found = self._judged.setdefault((count, named), found)
         return found
 
 
@@ -646,10 +667,12 @@ def _world_counts(obs: Observation, samples: int | None) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _judge(obs: Observation, decision: Decision[Card], worlds: WorldValues) -> Evaluation:
+def _judge(obs: Observation, decision: Decision[Card], worlds: WorldValues,
+           named: Card | None = None) -> Evaluation:
     """The evaluation of ``obs`` from every legal card's values on the worlds: the
     recommended card, the good ones, the outcome changes, the noise and the doubts. The
-    recommended card is the highest average among the cards valued on every world; each
+    recommended card is ``named`` when given (the card a hint named, valued on every
+    world), else the highest average among the cards valued on every world; each
     card is compared with it world by world on its own worlds
     (:meth:`WorldValues.count`), and only a card valued on every world may be in doubt
     (the others keep their verdict). The recommended card is in doubt while another card,
@@ -662,8 +685,12 @@ def _judge(obs: Observation, decision: Decision[Card], worlds: WorldValues) -> E
     success = {c: worlds.success_rate(c) for c in cards}
     counts = {c: worlds.count(c) for c in cards}
     whole = [c for c in cards if counts[c] == worlds.samples]
-    top = max(values[c] for c in whole)
-    tops = [c for c in whole if values[c] == top]
+    if named is None:
+        top = max(values[c] for c in whole)
+        tops = [c for c in whole if values[c] == top]
+    else:
+        assert named in whole, f"{named} is not valued on every world"
+        tops = [named]
     first = decision.action if decision.action in tops else tops[0]
     top_success = max(success[c] for c in tops)
     surest = first if success[first] == top_success else next(

@@ -636,8 +636,9 @@ class TableSession:
         :meth:`_chance`), computed once per position, completed here if
         :meth:`think_ahead` has not finished it: the hint (:meth:`advice`,
         :meth:`plays.PendingEvaluation.for_hint`) and the review of the card played there
-        read the same one. For the review of ``card`` with no hint asked before, only as
-        far as that card's verdict needs (:meth:`plays.PendingEvaluation.result`)."""
+        read the same one, the card the hint named recommended in both. The review of
+        ``card`` only as far as that card's verdict needs
+        (:meth:`plays.PendingEvaluation.result`)."""
         return self._pending_now().result(card)
 
     def _check_turn(self, what: str, *, bidding: bool) -> None:

@@ -502,7 +502,7 @@ def test_a_review_waits_while_the_recommended_card_is_in_doubt() -> None:
     got = plays.PendingEvaluation(obs, rng=random.Random(1)).result(eight)
     assert got.samples > 32
     assert not got.doubtful & {eight, got.best[0]} or got.samples == plays.MAX_WORLDS[4]
-    earlier = probe._judged_at(got.samples // 2)
+    earlier = probe._judged_at(got.samples // 2, None)
     assert earlier.doubtful & {eight, earlier.best[0]}
     assert review(obs, eight, evaluation=got).samples == got.samples
 
@@ -569,28 +569,43 @@ def test_a_review_waits_only_for_its_own_cards_verdict() -> None:
 def test_a_hint_waits_only_for_the_recommended_cards_doubt() -> None:
     """On the position above the recommended card is out of doubt on the first 32
     worlds, another card in doubt: the hint stops at 32 worlds where every verdict needs
-    64, and the review of any card played then reads the hint's evaluation, in which the
-    hint's card is the best; the card in doubt is judged there as on a last count."""
+    64. The review of the card in doubt, played after the hint, still gets its 64 worlds,
+    its loss measured against the card the hint named; that card's review is ``BEST``.
+    Which cards the added worlds value does not depend on the hint."""
     obs = _deal_21_trick_5()
     probe = plays.PendingEvaluation(obs, rng=random.Random(1))
     assert probe._valuation is not None
     early = plays._judge(obs, probe._decision, probe._valuation.result(32))
     (doubtful,) = early.doubtful
-    assert early.best[0] != doubtful
+    named = early.best[0]
+    assert named != doubtful and named not in early.doubtful
 
     told = hint(obs, rng=random.Random(1))
-    assert told.samples == 32 and told.card == early.best[0]
-    assert plays.evaluate(obs, rng=random.Random(1)).samples == 64
+    assert told.samples == 32 and told.card == named
+    unhinted = plays.PendingEvaluation(obs, rng=random.Random(1)).result(doubtful)
+    assert unhinted.samples == 64
 
     pending = plays.PendingEvaluation(obs, rng=random.Random(1))
     ev = pending.for_hint()
     assert ev == early and pending.for_hint() is ev
-    assert pending.result(doubtful) is ev and pending.result() is ev
-    assert review(obs, told.card, evaluation=ev).verdict is Verdict.BEST
-    judged = review(obs, doubtful, evaluation=ev)
-    loss = early.loss(doubtful)
-    assert judged.samples == 32
-    assert (judged.verdict is Verdict.ALSO_GOOD) == (loss <= 7 and doubtful not in ev.changed)
+    after = pending.result(doubtful)
+    assert after.samples == 64 and after.best[0] == named and doubtful not in after.doubtful
+    assert pending.for_hint() is after and pending.result() is after
+    assert after.worlds is not None and unhinted.worlds is not None
+    for card in obs.legal_plays.cards:            # the same worlds value the same cards
+        assert after.count(card) == unhinted.count(card)
+        assert after.worlds.worth[card] == unhinted.worlds.worth[card]
+    assert review(obs, named, evaluation=after).verdict is Verdict.BEST
+    judged = review(obs, doubtful, evaluation=after)
+    assert judged.samples == 64
+    assert judged.loss == round(max(0.0, fmean(after.worlds.worth[named])
+                                    - fmean(after.worlds.worth[doubtful])), 1)
+
+    again = plays.PendingEvaluation(obs, rng=random.Random(1))
+    again.for_hint()
+    for card in obs.legal_plays.cards:            # every review after the hint agrees
+        assert review(obs, card, evaluation=again._settle(background=False, card=card)
+                      ).verdict is not Verdict.BEST or card == named
 
 
 def test_the_added_worlds_value_only_the_cards_that_may_be_near_the_best() -> None:
@@ -639,9 +654,9 @@ def test_a_review_after_the_background_got_further_uses_its_worlds() -> None:
     obs = deal.observation(deal.turn)
     ahead = plays.PendingEvaluation(obs, rng=random.Random(1))
     assert ahead._settle(background=True) is not None
-    counts = sorted(ahead._judged)
+    counts = sorted(count for count, _ in ahead._judged)
     assert counts[:3] == [32, 64, 128]
-    assert any(set(ahead._judged[a].open) > set(ahead._judged[b].open)
+    assert any(set(ahead._judged[a, None].open) > set(ahead._judged[b, None].open)
                for a, b in itertools.pairwise(counts))
     for card in obs.legal_plays.cards:
         later = ahead._settle(background=False, card=card)
