@@ -27,10 +27,10 @@ out of the figures. One core (the process is pinned to one CPU where the OS allo
 
 The hint is timed twice where the learner thinks (``--think`` or ``--pace``): as the
 table asks it (from its own evaluation started in the background ``think`` seconds
-before, plus the pace, the full evaluation of every card completed: the hint waits for
-every verdict, where a review waits for its card's only), and from nothing (a fresh
-evaluation, the worst case). With ``--think 0 --pace 0`` the table's hint is the hint
-from nothing.
+before, plus the pace, completed as far as the recommended card's doubt:
+``PendingEvaluation.for_hint``, where a review waits for its own card's), and from
+nothing (a fresh evaluation, the worst case). With ``--think 0 --pace 0`` the table's
+hint is the hint from nothing.
 
 Printed per trick (1 to 8): positions measured, worlds sampled (min-max, mean), and the
 median, 95th percentile and maximum latency of ``review``, of the hint after thinking
