@@ -93,6 +93,8 @@ class Trick:
     praised_whole: int = 0
     seconds: list[float] = field(default_factory=list)
     worlds: list[int] = field(default_factory=list)
+    hint_gaps: list[float] = field(default_factory=list)    # the hint's gap, per position
+    best_gaps: list[float] = field(default_factory=list)    # the settled best card's
 
     def add(self, other: Trick) -> None:
         """Add ``other``'s counts to these."""
@@ -106,6 +108,8 @@ class Trick:
         self.praised_whole += other.praised_whole
         self.seconds += other.seconds
         self.worlds += other.worlds
+        self.hint_gaps += other.hint_gaps
+        self.best_gaps += other.best_gaps
 
 
 def positions(seed: int, per_trick: int) -> list[Observation]:
@@ -150,6 +154,8 @@ def judge(seed: int, per_trick: int, reference: int) -> dict[int, Trick]:
         top = max(truth.average(c) for c in cards)
         trick.positions += 1
         trick.hinted_far += top - truth.average(told.best[0]) >= BELOW
+        trick.hint_gaps.append(top - truth.average(told.best[0]))
+        trick.best_gaps.append(top - truth.average(ev.best[0]))
         # as the table reviews a card played: on the first count of worlds that leaves
         # that card out of doubt (PendingEvaluation.result(card)); the worlds are those
         # valued above, so nothing is solved again; then after a hint, the card it named
@@ -263,6 +269,15 @@ def main() -> None:
                   f"{rate(c.praised_whole, c.far):31}")
     print(f"  all  {overall.positions:9}  {rate(overall.blamed_whole, overall.near):31}  "
           f"{rate(overall.praised_whole, overall.far):31}")
+    print(f"the hint's card against the reference's best (gap: mean, more than {WITHIN:g}), "
+          "beside the recommended card once every verdict is settled:")
+    for t in range(1, 9):
+        c = total[t]
+        if c.positions:
+            print(f"{t:5}  {c.positions:9}  hint {statistics.fmean(c.hint_gaps):4.1f} "
+                  f"{rate(sum(g > WITHIN for g in c.hint_gaps), c.positions):31}  settled "
+                  f"{statistics.fmean(c.best_gaps):4.1f} "
+                  f"{rate(sum(g > WITHIN for g in c.best_gaps), c.positions):31}")
     print("Targets: false blame <= 2 %, missed <= 2 %, at every trick.")
 
 

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from belote_teach.coach import calls
+from belote_teach.coach import calls, plays
 from belote_teach.coach.plays import Verdict
 from belote_teach.coach.session import TableSession
 from belote_teach.engine.announcements import (
@@ -231,6 +231,33 @@ def test_the_hint_and_the_review_of_one_position_agree() -> None:
         card = session.advice().card
         feedback = session.play(card, announce=session.observation.announcements_available)
         assert feedback.reviews[0].verdict is Verdict.BEST, (seed, dealer)
+
+
+def test_after_a_hint_another_card_is_measured_against_the_hinted_one() -> None:
+    """Deal 4 (North deals), South's card at trick 3, every card before it played by club
+    players: the hint names the Q♥ on the first worlds that leave it out of doubt, where
+    other cards need more worlds. Every other card reviewed after the hint, as the table
+    reviews the card played, is measured against the Q♥ (the coach never names two best
+    cards), and the Q♥ played is ``BEST``."""
+    session = TableSession(Deal.new(N, rng=4), rng=4)
+    club = ClubPlayer()
+    while True:
+        session.run_computers()
+        obs = session.observation
+        if session.deal.phase.is_bidding:
+            session.deal.bid(club.choose_bid(obs, random.Random(0)).action, seat=S)
+        elif len(obs.tricks) < 2:
+            session.play(club.choose_card(obs, random.Random(0)).action,
+                         announce=obs.announcements_available)
+        else:
+            break
+    hinted = session.advice().card
+    assert hinted == Card.parse("QH")
+    for card in obs.legal_plays.cards:
+        if card != hinted:
+            review = plays.review(obs, card, evaluation=session._evaluation(card))
+            assert review.best[0] == hinted and review.verdict is not Verdict.BEST, card
+    assert session.play(hinted).reviews[0].verdict is Verdict.BEST
 
 
 def test_every_sampled_world_gives_a_declarer_what_was_declared() -> None:
