@@ -78,10 +78,11 @@ background while the learner thinks (the solver releases the GIL, and one backgr
 thread keeps its solver table from one position to the next); the review or hint then
 completes what is left, a review only as far as its own card's verdict needs (more worlds
 only while that card is in doubt, or the recommended card a card near it is measured
-against: ``PendingEvaluation.result(card)``), a hint only as far as the recommended
-card's (``PendingEvaluation.for_hint()``). The card a hint named stays the recommended
-card of the position: the review of the card then played is measured against it (its own
-doubt still settled by more worlds), so the coach never names two best cards.
+against: ``PendingEvaluation.result(card)``), a hint only until no other card could be
+:data:`TOLERANCE` or more above the recommended one (``PendingEvaluation.for_hint()``).
+The card a hint named stays the recommended card of the position: the review of the card
+then played is measured against it (its own doubt still settled by more worlds), so the
+coach never names two best cards.
 ``benchmarks/coach.py`` measures the latency.
 
 Explanations
@@ -584,9 +585,9 @@ class PendingEvaluation:
 
     def for_hint(self) -> Evaluation:
         """The :class:`Evaluation` a hint names its card from, computed once: the first
-        count of worlds that leaves the recommended card out of doubt (no other card
-        could be :data:`MISTAKE_LOSS` or more above it), whatever the other cards' doubts
-        (the result, once :meth:`result` has been computed). From then on the card it
+        count of worlds on which no other card could be :data:`TOLERANCE` or more above
+        the recommended card (given the noise), whatever the other cards' doubts (the
+        result, once :meth:`result` has been computed). From then on the card it
         names is the recommended card of every judgement of the position: the background
         and a review (:meth:`result`) go on adding worlds while a verdict is in doubt,
         each card's loss measured against that card, which a review grades ``BEST``.
@@ -607,8 +608,9 @@ class PendingEvaluation:
     def _settle(self, *, background: bool, card: Card | None = None, hint: bool = False
                 ) -> Evaluation | None:
         """The evaluation on the first count of :attr:`_counts` that leaves no verdict in
-        doubt, or with ``card`` that card's, or for a ``hint`` the recommended card's (the
-        last count otherwise): each count's worlds valued, then judged once (the card a
+        doubt, or with ``card`` that card's, or for a ``hint`` the first on which no other
+        card could be :data:`TOLERANCE` or more above the recommended one (the last count
+        otherwise): each count's worlds valued, then judged once (the card a
         hint named, :attr:`_named`, recommended). The cards the added worlds value are
         chosen from the worlds alone, whether or not a hint named a card: those that may
         be near the best of the count before, and every card recommended on fewer worlds.
@@ -631,13 +633,16 @@ class PendingEvaluation:
                 recommended.append(plain.best[0])
             named = None if hint else self._named
             judged = plain if named is None else self._judged_at(count, named)
-            if hint:
-                in_doubt = judged.doubtful & {judged.best[0]}
+            if hint:             # could another card be TOLERANCE or more above it?
+                first = judged.best[0]
+                in_doubt = any(
+                    judged.noise[c] - judged.loss(c) >= TOLERANCE
+                    for c in judged.legal.cards if c != first and judged.count(c) == count)
             elif card is None:
-                in_doubt = judged.doubtful
+                in_doubt = bool(judged.doubtful)
             else:                        # a card near the best: the best's doubt too
                 waits = {card, judged.best[0]} if card in judged.open else {card}
-                in_doubt = judged.doubtful & waits
+                in_doubt = bool(judged.doubtful & waits)
             if not in_doubt:
                 break
         return judged
@@ -1067,8 +1072,9 @@ def hint(observation: Observation, *, rng: random.Random | None = None,
         rng: the only source of chance; same seed, same hint. Needed unless
             ``evaluation`` is given.
         samples: worlds to sample, exactly (default: :data:`~belote_teach.search.evaluation.SOLVES`
-            for the hand, doubled up to :data:`MAX_WORLDS` while the recommended card is
-            in doubt: :meth:`PendingEvaluation.for_hint`).
+            for the hand, doubled up to :data:`MAX_WORLDS` while another card could be
+            :data:`TOLERANCE` or more above the recommended one:
+            :meth:`PendingEvaluation.for_hint`).
         evaluation: the position's :func:`evaluate` result (or a
             :class:`PendingEvaluation`'s): the hint names the card that :func:`review`
             with the same evaluation grades ``BEST``.
