@@ -17,8 +17,8 @@ counted once) are judged twice:
   exactly); every legal card is reviewed as the table reviews the card played, on the
   first count of those worlds that leaves that card out of doubt
   (``PendingEvaluation.result(card)``), and the hint is the best card as the table
-  gives it, on the first count that leaves the recommended card out of doubt
-  (``PendingEvaluation.for_hint()``);
+  gives it, on the first count on which no other card could be 4 points or more above
+  the recommended one (``PendingEvaluation.for_hint()``);
 * **the reference**: :func:`belote_teach.search.evaluation.value_cards` on ``reference``
   other worlds (256 by default, another chance than the coach's, drawn from the same
   posterior: :data:`belote_teach.search.inference.CLUB_MODEL`), each solved exactly by
@@ -37,7 +37,9 @@ For each legal card, its *gap* is the reference's best average minus the card's.
 Both rates are also printed for every card reviewed as the table reviews a card played
 after a hint (``PendingEvaluation.for_hint()``: the hint's card recommended, the worlds
 doubled while the card's own verdict is in doubt), beside the way it reviews one played
-without.
+without. Last, per trick, the hint's card against the reference's best (its mean gap,
+and how often it is more than 4 points below), beside the card the coach recommends once
+every verdict is settled (``PendingEvaluation.result()``).
 The coach's figures (worlds, milliseconds) are those of every verdict out of doubt.
 
 Each rate is given over the cards it can happen to (false blame over the cards within 4
