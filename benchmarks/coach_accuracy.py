@@ -90,13 +90,17 @@ class Trick:
     blamed: int = 0          # of those, blamed by the coach
     far: int = 0             # cards BELOW or more under the reference's best
     praised: int = 0         # of those, praised by the coach
-    hinted_far: int = 0      # positions whose hint names a card BELOW or more under it
     blamed_whole: int = 0    # as blamed and praised, for a card played after a hint
     praised_whole: int = 0
     seconds: list[float] = field(default_factory=list)
     worlds: list[int] = field(default_factory=list)
     hint_gaps: list[float] = field(default_factory=list)    # the hint's gap, per position
     best_gaps: list[float] = field(default_factory=list)    # the settled best card's
+
+    @property
+    def hinted_far(self) -> int:
+        """Positions whose hint names a card BELOW or more under the reference's best."""
+        return sum(gap >= BELOW for gap in self.hint_gaps)
 
     def add(self, other: Trick) -> None:
         """Add ``other``'s counts to these."""
@@ -105,7 +109,6 @@ class Trick:
         self.blamed += other.blamed
         self.far += other.far
         self.praised += other.praised
-        self.hinted_far += other.hinted_far
         self.blamed_whole += other.blamed_whole
         self.praised_whole += other.praised_whole
         self.seconds += other.seconds
@@ -155,7 +158,6 @@ def judge(seed: int, per_trick: int, reference: int) -> dict[int, Trick]:
         cards = list(ev.legal.cards)
         top = max(truth.average(c) for c in cards)
         trick.positions += 1
-        trick.hinted_far += top - truth.average(told.best[0]) >= BELOW
         trick.hint_gaps.append(top - truth.average(told.best[0]))
         trick.best_gaps.append(top - truth.average(ev.best[0]))
         # as the table reviews a card played: on the first count of worlds that leaves

@@ -267,6 +267,14 @@ class Evaluation:
         count = self.worlds.count(card)
         return fmean(self.worlds.worth[self.best[0]][:count]) - self.values[card]
 
+    def contested(self, by: float) -> bool:
+        """True while another card valued on every world could be ``by`` card points or
+        more above the recommended card: its loss (a gain) within the noise of that much.
+        A hint waits while this holds with :data:`TOLERANCE`."""
+        first = self.best[0]
+        return any(self.noise.get(c, 0.0) - self.loss(c) >= by for c in self.legal.cards
+                   if c != first and self.count(c) == self.samples)
+
     def rates(self, card: Card) -> tuple[float, float]:
         """The success rates (0.0 to 1.0) of :attr:`surest` and of ``card`` on ``card``'s
         worlds: what an outcome change compares."""
@@ -633,11 +641,8 @@ class PendingEvaluation:
                 recommended.append(plain.best[0])
             named = None if hint else self._named
             judged = plain if named is None else self._judged_at(count, named)
-            if hint:             # could another card be TOLERANCE or more above it?
-                first = judged.best[0]
-                in_doubt = any(
-                    judged.noise[c] - judged.loss(c) >= TOLERANCE
-                    for c in judged.legal.cards if c != first and judged.count(c) == count)
+            if hint:
+                in_doubt = judged.contested(TOLERANCE)
             elif card is None:
                 in_doubt = bool(judged.doubtful)
             else:                        # a card near the best: the best's doubt too

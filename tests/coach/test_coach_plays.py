@@ -567,10 +567,11 @@ def test_a_review_waits_only_for_its_own_cards_verdict() -> None:
 
 
 def test_a_hint_waits_only_for_the_recommended_cards_doubt() -> None:
-    """On the position above the recommended card is out of doubt on the first 32
-    worlds, another card in doubt: the hint stops at 32 worlds where every verdict needs
-    64. The review of the card in doubt, played after the hint, still gets its 64 worlds,
-    its loss measured against the card the hint named; that card's review is ``BEST``.
+    """On the position above no other card could be 4 points or more above the
+    recommended card on the first 32 worlds, where another card is in doubt: the hint
+    stops at 32 worlds where every verdict needs 64. The review of the card in doubt,
+    played after the hint, still gets its 64 worlds, its loss measured against the card
+    the hint named; that card's review is ``BEST``.
     Which cards the added worlds value does not depend on the hint."""
     obs = _deal_21_trick_5()
     probe = plays.PendingEvaluation(obs, rng=random.Random(1))
@@ -579,6 +580,7 @@ def test_a_hint_waits_only_for_the_recommended_cards_doubt() -> None:
     (doubtful,) = early.doubtful
     named = early.best[0]
     assert named != doubtful and named not in early.doubtful
+    assert not early.contested(plays.TOLERANCE)
 
     told = hint(obs, rng=random.Random(1))
     assert told.samples == 32 and told.card == named
