@@ -190,7 +190,9 @@ class TableApp(widgets.VBox):
     @property
     def notice(self) -> str:
         """Why the learner's last click was ignored ("wait for your turn"), HTML in the
-        session's language; empty when the last click was taken."""
+        session's language; empty when the last click was taken, and "wait for your
+        turn" is gone once the computers have played up to the learner's turn (or the
+        deal's end)."""
         if self._notice is None:
             return ""
         return render.message_html("info", explain.text(self._notice, self.session.lang))
@@ -301,6 +303,8 @@ class TableApp(widgets.VBox):
                 self._later(self.advance)
                 return
         self._acting = False
+        if self._notice == "wait_turn":                 # the wait is over: no longer true
+            self._notice = None
         self.redraw()
         self._deal_over_check()
 

@@ -419,7 +419,8 @@ def _to_learner_card(app: TableApp) -> None:
 def test_a_click_while_a_computer_is_to_act_is_ignored_and_says_wait() -> None:
     """With a pace, the computers wait for the board to be shown in the page: a card or a
     bid clicked meanwhile (East is to bid) plays nothing and says "wait for your turn",
-    in the learner's language."""
+    in the learner's language, until the computers have played up to the learner's turn:
+    then the words are gone."""
     app = TableApp(TableSession(Deal.new(Seat.SOUTH, rng=3), rng=1), pace=0.5)
     session = app.session
     assert session.computer_to_act and app.board.position == "" and app.bids == {}
@@ -432,6 +433,11 @@ def test_a_click_while_a_computer_is_to_act_is_ignored_and_says_wait() -> None:
     app.set_language("fr")
     assert html.escape(explain.text("wait_turn", "fr")) in app.board.feedback_html
     assert "Attends ton tour\u00a0:" in explain.text("wait_turn", "fr")
+    app.pace = 0                                # the computers then play at once
+    app.board.shown = True                      # the page draws the board: they bid
+    assert session.learner_to_act and session.deal.actions
+    assert app.notice == ""                     # "wait" no longer holds: it is gone
+    assert "Attends ton tour" not in html.unescape(app.board.feedback_html)
 
 
 def test_a_click_made_on_an_earlier_position_is_ignored() -> None:
