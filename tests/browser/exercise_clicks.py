@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from table_clicks import WIDGETS_TIMEOUT_MS
 
 from belote_teach import explain
+from belote_teach.course.progress import CourseProgress
 from belote_teach.course.scenarios import (
     AnnounceScenario,
     BidScenario,
@@ -82,6 +83,7 @@ __all__ = [
     "template_pattern",
     "trick_right",
     "untaught_bid",
+    "untried_player",
     "wrong_answer",
     "wrong_then_right",
 ]
@@ -656,3 +658,28 @@ def drill_trick(drill: Locator, lang: str = LANG) -> Trick:
         order.append(order[-1].next)
     return Trick(trump, leader, [cards[seat] for seat in order])
 
+
+def untried_player(kind: type[Scenario], notebooks: Sequence[str]
+                   ) -> tuple[str, int, Scenario, int]:
+    """The last exercise player (past the first one of its lesson, which the lesson tests
+    answer) of the first of ``notebooks`` that has one whose first exercise is of
+    ``kind``, has a wrong answer and was not tried yet in the session's record (another
+    test may have answered the same exercise in another player): its notebook, index,
+    scenario and number of exercises.
+
+    Raises:
+        AssertionError: no such player in ``notebooks``.
+    """
+    for notebook in notebooks:
+        cells = exercise_cells(notebook)
+        for index in range(len(cells) - 1, 0, -1):
+            shown = cells[index].scenarios()
+            lesson = cells[index].path.stem
+            tried = CourseProgress().exercise_results(lesson)   # by other tests, maybe
+            if isinstance(shown[0], kind) and shown[0].id not in tried:
+                try:
+                    wrong_answer(shown[0])
+                except AssertionError:
+                    continue
+                return notebook, index, shown[0], len(shown)
+    raise AssertionError(f"no lesson shows a {kind.__name__} first in a later player")

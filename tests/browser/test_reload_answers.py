@@ -23,6 +23,7 @@ from exercise_clicks import (
     find_player,
     read_score,
     right_answer,
+    untried_player,
     wrong_answer,
 )
 
@@ -53,32 +54,12 @@ KINDS = (PlayScenario, TrickScenario, BidScenario, AnnounceScenario, CompareScen
          ScoreScenario)
 
 
-def _player_of(kind: type[Scenario]) -> tuple[str, int, Scenario, int]:
-    """The last exercise player (past the first one of its lesson) whose first exercise
-    is of ``kind``, has a wrong answer and was not tried yet in this session's record
-    (another test may have answered the same exercise in another player): its
-    notebook, index, scenario and size."""
-    for notebook in NOTEBOOKS:
-        cells = exercise_cells(notebook)
-        for index in range(len(cells) - 1, 0, -1):
-            shown = cells[index].scenarios()
-            lesson = cells[index].path.stem
-            tried = CourseProgress().exercise_results(lesson)   # by other tests, maybe
-            if isinstance(shown[0], kind) and shown[0].id not in tried:
-                try:
-                    wrong_answer(shown[0])
-                except AssertionError:
-                    continue
-                return notebook, index, shown[0], len(shown)
-    raise AssertionError(f"no lesson shows a {kind.__name__} first in a later player")
-
-
 @pytest.mark.parametrize("kind", KINDS, ids=[k.__name__ for k in KINDS])
 def test_a_reload_between_a_wrong_and_a_right_answer(page: Page, voila: VoilaServer,
                                                      kind: type[Scenario]) -> None:
     from playwright.sync_api import expect
 
-    notebook, index, scenario, total = _player_of(kind)
+    notebook, index, scenario, total = untried_player(kind, NOTEBOOKS)
     wrong, right = wrong_answer(scenario), right_answer(scenario)
     page.goto(lesson_url(voila, notebook), wait_until="load")
     player = find_player(page, index)
