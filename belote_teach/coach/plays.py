@@ -90,7 +90,8 @@ Explanations
 A review is worded in two parts (:meth:`Review.verdict_text`, :meth:`Review.details_text`):
 the verdict sentence, then the rest. For the recommended card and the other good cards the
 rest gives the card's own reason (a :class:`~belote_teach.players.base.Technique`, an R9
-tip where one applies). For a worse card it is contrastive: the measured loss, then the
+tip where one applies; none for a card good only because the worlds disagree, which is
+said instead). For a worse card it is contrastive: the measured loss, then the
 :class:`Difference` values of :attr:`Review.differences`, facts of the position that hold
 for the recommended card and not for the learner's (:class:`Fact`: the trick won whatever
 the others hold, the points put at stake in a trick that can be lost, a master or an atout
@@ -368,10 +369,10 @@ class Review:
         differences: for ``INACCURACY`` and ``MISTAKE``, the facts that hold for the
             recommended card and not for this one (:class:`Difference`), most telling
             first; ``()`` otherwise, or when only the measured loss tells them apart.
-        card_reason: for ``BEST``, and for ``ALSO_GOOD`` when it is the recommended card's
-            technique too, the technique this card itself applies (R9 tip where one
-            applies), with :attr:`card_reason_cards`;
-            ``None`` otherwise.
+        card_reason: for ``BEST``, and for ``ALSO_GOOD`` (not :attr:`noisy`) when it is
+            the recommended card's technique too, the technique this card itself applies
+            (R9 tip where one applies), with :attr:`card_reason_cards`; ``None``
+            otherwise.
         card_reason_cards: the cards :attr:`card_reason` names.
         noisy: ``ALSO_GOOD`` only because the worlds disagree: the loss is above
             :data:`TOLERANCE` but within the sampling noise.
@@ -1051,17 +1052,19 @@ def review(observation: Observation, card: Card | str, *, rng: random.Random | N
     own: Technique | None = None
     own_cards: tuple[Card, ...] = ()
     differences: tuple[Difference, ...] = ()
+    noisy = grade is Verdict.ALSO_GOOD and ev.samples > 0 and loss > TOLERANCE
     if grade is Verdict.BEST:
         own, own_cards = reason, reason_cards
-    elif grade is Verdict.ALSO_GOOD:
+    elif grade is Verdict.ALSO_GOOD and not noisy:
         # its own reason only when it is the hint's too: "keep your master" said of the
-        # best card and "feed your partner" of this one would be two things at once
+        # best card and "feed your partner" of this one would be two things at once; and
+        # none for a card also good only because the worlds disagree: a reason for it
+        # beside "it scores about 6 points less" would argue both ways
         own, own_cards = _reason(observation, ev, card)
         if own is not reason:
             own, own_cards = None, ()
-    else:
+    elif grade is not Verdict.ALSO_GOOD:
         differences = _differences(observation, ev, card)
-    noisy = grade is Verdict.ALSO_GOOD and ev.samples > 0 and loss > TOLERANCE
     return Review(card, grade, round(loss, 1), changed, ev.best, reason, reason_cards,
                   ev.count(card), ev.values, ev.success, trump, legal, ev.rates(card)[0],
                   differences=differences, card_reason=own, card_reason_cards=own_cards,

@@ -453,6 +453,47 @@ def test_a_card_the_worlds_cannot_place_is_in_doubt_and_judged_from_the_middle()
     assert verdicts[steady].verdict is Verdict.INACCURACY
 
 
+def test_a_card_good_only_by_the_noise_is_given_no_reason_of_its_own() -> None:
+    """At the entame, the club player's card recommended and another card that applies
+    the same technique: when that card is within 4 points of it on every world, its
+    review gives that reason for it too; when it is 6 points behind and also good only
+    because the worlds disagree, the review says so and gives it no reason (a reason for
+    it beside "about 6 points less" would argue both ways)."""
+    deal = next(d for d in map(club_bid, range(1, 40)) if d.phase is Phase.PLAY
+                and CLUB.choose_card(d.observation(d.turn), random.Random(0)).reason
+                is Technique.LEAD_LOW)
+    obs = deal.observation(deal.turn)
+    decision = CLUB.choose_card(obs, random.Random(0))
+    first = decision.action
+    probe = plays._judge(obs, decision, WorldValues(
+        1, {c: (0,) for c in obs.legal_plays.cards}, {c: (1,) for c in obs.legal_plays.cards},
+        dict.fromkeys(obs.legal_plays.cards, 0.0)))
+    other = next(c for c in obs.legal_plays.cards if c != first
+                 and plays._reason(obs, probe, c)[0] is Technique.LEAD_LOW)
+    rest = [c for c in obs.legal_plays.cards if c not in (first, other)]
+
+    def reviewed(other_worth: tuple[int, ...]) -> Review:
+        worth = {first: (60, 0, 60, 0, 60, 0), other: other_worth,
+                 **{c: (-30,) * 6 for c in rest}}
+        worlds = WorldValues(6, worth, {c: (1,) * 6 for c in worth},
+                             dict.fromkeys(worth, 0.0))
+        return review(obs, other, evaluation=plays._judge(obs, decision, worlds))
+
+    within = reviewed((58, -2, 58, -2, 58, -2))            # 2 behind on every world
+    assert within.verdict is Verdict.ALSO_GOOD and not within.noisy
+    assert within.card_reason is Technique.LEAD_LOW and within.card_reason_cards == (other,)
+    noisy = reviewed((0, 48, 0, 48, 0, 48))                 # 6 behind, worlds disagree
+    assert noisy.verdict is Verdict.ALSO_GOOD and noisy.noisy
+    assert noisy.card_reason is None
+    for lang in ("en", "fr"):
+        told = noisy.details_text(lang)
+        ending = str(explain.catalog(lang)["coach"]["also_good_noise"]).rsplit("}", 1)[1]
+        assert told.endswith(ending)                      # "... tell the two cards apart."
+        assert explain.technique(Technique.LEAD_LOW, lang, (other,), obs.trump) not in told
+        assert explain.technique(Technique.LEAD_LOW, lang, (other,), obs.trump) \
+            in within.details_text(lang)
+
+
 def test_the_recommended_card_is_in_doubt_while_another_could_be_10_points_above() -> None:
     """The highest average on six worlds, 2 points above a card whose worlds disagree by
     60 points (that card could as well be 10 or more above it): the recommended card is
