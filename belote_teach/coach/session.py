@@ -58,10 +58,11 @@ from belote_teach.engine.game import Game
 from belote_teach.engine.observation import Observation
 from belote_teach.engine.rules import Rule
 from belote_teach.engine.transcript import parse_transcript, to_transcript
-from belote_teach.explain import check_language, explain_card
+from belote_teach.explain import LANGUAGES, check_language, explain_card
 from belote_teach.players import Player, Technique, make_player
 
-__all__ = ["MARKS", "Advice", "Event", "Feedback", "Mistake", "Part", "TableSession", "parts"]
+__all__ = ["MARKS", "Advice", "Event", "Feedback", "Mistake", "Part", "TableSession",
+           "WordedReview", "parts"]
 
 Review = plays.Review | calls.BidReview | calls.AnnouncementReview \
     | calls.BeloteReview
@@ -108,7 +109,33 @@ class Mistake:
 
     actions: int
     observation: Observation
-    review: Review
+    review: Review | WordedReview
+
+
+@dataclass(frozen=True)
+class WordedReview:
+    """A review of the debrief kept as its words, as a saved practice hand brings it back
+    (:meth:`TableSession.resume_hand`): the verdict, and per language (``"en"``,
+    ``"fr"``) the verdict sentence and the rest, as the review worded them."""
+
+    verdict: plays.Verdict
+    words: Mapping[str, tuple[str, str]]
+
+    def verdict_text(self, lang: str) -> str:
+        """The verdict sentence in ``lang``.
+
+        Raises:
+            UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"``."""
+        check_language(lang)
+        return self.words[lang][0]
+
+    def details_text(self, lang: str) -> str:
+        """The explanation after the verdict sentence in ``lang`` (may be empty).
+
+        Raises:
+            UnknownLanguageError: ``lang`` is not ``"en"`` or ``"fr"``."""
+        check_language(lang)
+        return self.words[lang][1]
 
 
 #: The mark of each coach verdict at the table: right, could be better, a mistake.
@@ -575,6 +602,87 @@ class TableSession:
         self._replay = replayed
         self._mistakes = []
         self._epoch += 1
+
+    # ------------------------------------------------------------------ saved practice hands
+    def hand_record(self) -> dict[str, object]:
+        """The practice hand on the table as plain JSON values, to save it after every
+        action: ``{"transcript": [...], "mistakes": [...]}``, the deal's transcript
+        (:func:`~belote_teach.engine.transcript.to_transcript`) split into lines and, for
+        each mistake of the debrief so far, the number of actions before it and its words
+        in every language (``{"actions": 9, "verdict": "mistake", "words": {"en":
+        [verdict, details], "fr": [...]}}``). :meth:`resume_hand` puts it back.
+
+        Raises:
+            ReplayError: this session plays a game, not a practice hand.
+        """
+        if self.game is not None:
+            raise ReplayError("a game is saved with its store, not as a practice hand")
+        mistakes = [{"actions": m.actions, "verdict": m.review.verdict.value,
+                     "words": {lang: [m.review.verdict_text(lang), m.review.details_text(lang)]
+                               for lang in LANGUAGES}}
+                    for m in self._mistakes]
+        return {"transcript": to_transcript(self.deal).splitlines(), "mistakes": mistakes}
+
+    def resume_hand(self, record: Mapping[str, object]) -> None:
+        """Put back a practice hand saved by :meth:`hand_record`: the deal at the position
+        it had reached, and the debrief's mistakes so far with their words (the coach's
+        reviews are not made again).
+
+        Raises:
+            ReplayError: this session plays a game; or ``record`` is not such a record,
+                its transcript cannot be read or is not this hand (other cards, dealer,
+                cut, reserve or rules), or a mistake is not one of the learner's
+                decisions in it. Nothing changes then.
+        """
+        if self.game is not None:
+            raise ReplayError("a game is resumed from its store, not as a practice hand")
+        lines, saved = record.get("transcript"), record.get("mistakes")
+        if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+            raise ReplayError(f"the saved hand's transcript is {lines!r:.60}, not lines")
+        if not isinstance(saved, list):
+            raise ReplayError(f"the saved hand's mistakes are {saved!r:.60}, not a list")
+        try:
+            deal = parse_transcript("\n".join(lines) + "\n", source="the saved hand")
+        except BeloteError as err:
+            raise ReplayError(f"the saved hand cannot be read: {err}") from err
+        assert isinstance(self._start, Deal)
+        if _fresh(deal) != _fresh(self._start):
+            raise ReplayError("the saved hand is not this practice hand (other cards, "
+                              "dealer, cut, reserve or rules)")
+        mistakes = [self._saved_mistake(deal, item) for item in saved]
+        self.table = deal
+        self._mistakes = mistakes
+        self._epoch += 1
+
+    def _saved_mistake(self, deal: Deal, item: object) -> Mistake:
+        """A mistake of a saved hand's record, on ``deal`` (see :meth:`hand_record`).
+
+        Raises:
+            ReplayError: ``item`` is not such a mistake of the learner's in ``deal``."""
+        if not isinstance(item, Mapping):
+            raise ReplayError(f"a saved mistake is {item!r:.60}, not a mapping")
+        actions, words = item.get("actions"), item.get("words")
+        try:
+            verdict = plays.Verdict(item.get("verdict"))
+        except ValueError as err:
+            raise ReplayError(f"a saved mistake's verdict is {item.get('verdict')!r:.40}, "
+                              f"not one of {[v.value for v in _DEBRIEF]}") from err
+        if verdict not in _DEBRIEF or isinstance(actions, bool) or not isinstance(
+                actions, int) or not 0 <= actions < len(deal.actions) \
+                or deal.actions[actions].seat is not self.learner:
+            raise ReplayError(f"a saved mistake ({verdict.value} at action {actions!r:.20}) "
+                              "is not one of the learner's decisions in the hand")
+        if not isinstance(words, Mapping) or set(words) != set(LANGUAGES) or not all(
+                isinstance(pair, list) and len(pair) == 2
+                and all(isinstance(text, str) for text in pair) for pair in words.values()):
+            raise ReplayError(f"a saved mistake's words are {words!r:.60}, not a verdict "
+                              f"and details in each of {', '.join(LANGUAGES)}")
+        before = deal.copy()
+        while len(before.actions) > actions:
+            before.pop()
+        return Mistake(actions, before.observation(self.learner),
+                       WordedReview(verdict, {lang: (pair[0], pair[1])
+                                              for lang, pair in words.items()}))
 
     # ------------------------------------------------------------------ helpers
     @property

@@ -175,19 +175,22 @@ class InvalidMetaError(ValueError):
 
 
 class GameTakenError(ValueError):
-    """:meth:`~belote_teach.course.saved_games.GameStore.save` by a page that does not hold
-    the game: another page (a second tab, the same page reloaded) took it since. Nothing
-    was saved.
+    """:meth:`~belote_teach.course.saved_games.GameStore.save` (or
+    :meth:`~belote_teach.course.saved_practice.PracticeStore.save`) by a page that does not
+    hold the game (the practice hand): another page (a second tab, the same page reloaded)
+    took it since. Nothing was saved.
 
     Attributes:
-        name: the game's name; holder: the page that holds it now.
+        name: the game's name; holder: the page that holds it now; kind: ``"game"`` or
+            ``"practice hand"``.
     """
 
-    def __init__(self, name: str, holder: str):
-        super().__init__(f"game {name!r} is held by the page {holder!r} since: this page's "
-                         "save was refused, nothing was written")
+    def __init__(self, name: str, holder: str, *, kind: str = "game"):
+        super().__init__(f"{kind} {name!r} is held by the page {holder!r} since: this "
+                         "page's save was refused, nothing was written")
         self.name = name
         self.holder = holder
+        self.kind = kind
 
 
 # ---------------------------------------------------------------------------- drills

@@ -100,6 +100,8 @@ __all__ = [
     "GameStore",
     "LoadResult",
     "UnknownLanguageError",
+    "check_holder",
+    "plain_json",
 ]
 
 #: The ``format`` value of a saved game file.
@@ -224,7 +226,7 @@ class GameStore:
         self.check_name(name)
         if not isinstance(game, Game):
             raise TypeError(f"save takes a Game, got {game!r}")
-        plain_meta = _plain_json(meta or {}, "meta")
+        plain_meta = plain_json(meta or {}, "meta")
         if not isinstance(plain_meta, dict):
             raise InvalidMetaError(f"meta is a mapping of names to values, got {meta!r}")
         document = _document(game, plain_meta)
@@ -235,10 +237,7 @@ class GameStore:
         deal = game.deal
         last = deal.actions[-1] if deal.actions else None
         with self.store.transaction():
-            if holder is not None and not take:
-                held = _holder(self.store.document(GAME_PREFIX + name))
-                if held is not None and held != holder:
-                    raise GameTakenError(name, held)
+            check_holder(self.store, GAME_PREFIX + name, name, holder, take)
             self.store.put_document(GAME_PREFIX + name, text)
             self.store.append("game", name, "", {
                 "deal": len(game.sheet) + (0 if deal.phase.is_over else 1),
@@ -323,6 +322,23 @@ class GameStore:
 
 
 # ---------------------------------------------------------------------------- writing
+def check_holder(store: LearnerStore, key: str, name: str, holder: str | None, take: bool,
+                 *, kind: str = "game") -> None:
+    """Refuse a save by page ``holder`` of the document ``key`` (a saved ``kind`` named
+    ``name``) when another page holds it: one page at a time holds a saved game or
+    practice hand, the one that took it last (``take``). Call it in the save's
+    transaction. ``holder`` ``None`` (no page) is never refused.
+
+    Raises:
+        GameTakenError: another page holds the document.
+    """
+    if holder is None or take:
+        return
+    held = _holder(store.document(key))
+    if held is not None and held != holder:
+        raise GameTakenError(name, held, kind=kind)
+
+
 def _holder(text: str | None) -> str | None:
     """The page that holds the saved game ``text`` (its ``holder``), ``None`` when none
     or when the document cannot be read (load tells why)."""
@@ -335,8 +351,12 @@ def _holder(text: str | None) -> str | None:
     return holder if isinstance(holder, str) else None
 
 
-def _plain_json(value: object, where: str) -> object:
-    """``value`` as plain JSON (tuples as lists), else InvalidMetaError naming ``where``."""
+def plain_json(value: object, where: str) -> object:
+    """``value`` as plain JSON (tuples as lists).
+
+    Raises:
+        InvalidMetaError: a value JSON cannot keep as it is; the message names its path
+            from ``where``."""
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
@@ -344,13 +364,13 @@ def _plain_json(value: object, where: str) -> object:
             return value
         raise InvalidMetaError(f"{where} = {value!r}: JSON keeps finite numbers only")
     if isinstance(value, (list, tuple)):
-        return [_plain_json(item, f"{where}[{index}]") for index, item in enumerate(value)]
+        return [plain_json(item, f"{where}[{index}]") for index, item in enumerate(value)]
     if isinstance(value, Mapping):
         plain: dict[str, object] = {}
         for key, item in value.items():
             if not isinstance(key, str):
                 raise InvalidMetaError(f"{where} has the key {key!r}: JSON keys are strings")
-            plain[key] = _plain_json(item, f"{where}[{key!r}]")
+            plain[key] = plain_json(item, f"{where}[{key!r}]")
         return plain
     raise InvalidMetaError(f"{where} = {value!r}: not a plain JSON value (None, bool, int, "
                            "float, str, list, mapping)")

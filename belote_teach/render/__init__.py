@@ -28,6 +28,7 @@ __all__ = [
     "card_picture",
     "hand_html",
     "message_html",
+    "notice_html",
     "table_html",
 ]
 
@@ -234,6 +235,13 @@ def message_html(kind: str, head: str, paragraphs: Iterable[str] = ()) -> str:
     body = "".join(f"<p>{escape(p)}</p>" for p in paragraphs if p)
     return (f'<div class="bt-msg bt-{escape(kind)}"><p class="bt-head">{icon}{escape(head)}</p>'
             f"{body}</div>")
+
+
+def notice_html(kind: str, words: str) -> str:
+    """A notice above an app's table (a game or a practice hand resumed, a save that
+    failed): ``words`` (plain text, escaped here) in a box of ``kind`` (``"info"``,
+    ``"bad"``), without the bold head of :func:`message_html`."""
+    return f'<div class="bt-msg bt-{escape(kind)}"><p>{escape(words)}</p></div>'
 
 
 def orders_html(lang: str) -> str:

@@ -43,6 +43,7 @@ from belote_teach.course.progress import CourseProgress
 from belote_teach.course.saved_games import GameStore
 from belote_teach.engine.game import Game
 from belote_teach.engine.rules import RuleSet
+from belote_teach.render import notice_html
 from belote_teach.render.html import escape
 from belote_teach.render.score_sheet import render_score_sheet
 from belote_teach.ui.language import language_toggle, relabel, resolve_language
@@ -225,13 +226,13 @@ class GameApp(widgets.VBox):
             self.table.stop()                   # this page plays no more: the other does
             self.table = None
             self.table_box.children = ()
-            self._say(lambda lang: _message("bad", explain.text("game_taken", lang)))
+            self._say(lambda lang: notice_html("bad", explain.text("game_taken", lang)))
             return False
         except OSError as err:
             problem = FileProblem.of_error(err)
             problem.log(Path(self.store.store.where))
             said = err.strerror or type(err).__name__      # "No space left on device"
-            self._say(lambda lang: _message("bad", explain.text(
+            self._say(lambda lang: notice_html("bad", explain.text(
                 "game_not_saved", lang,
                 reason=problem.told(lang) if problem.reason == "busy" else said)))
             self._unsaved = True
@@ -264,13 +265,13 @@ class GameApp(widgets.VBox):
         if self._unsaved:
             return                              # the warning that it was not saved stays
         if not replay_kept:
-            self._say(lambda lang: _message("info", explain.text(
+            self._say(lambda lang: notice_html("info", explain.text(
                 "game_resumed_without_replay", lang, n=number)))
         elif meta.get("saves") != SAVES:
-            self._say(lambda lang: _message("info", explain.text("game_resumed_last_save",
+            self._say(lambda lang: notice_html("info", explain.text("game_resumed_last_save",
                                                                  lang)))
         else:
-            self._say(lambda lang: _message("info", explain.text("game_resumed", lang)))
+            self._say(lambda lang: notice_html("info", explain.text("game_resumed", lang)))
         self._resumed_in = len(loaded.game.deals)
 
     def _open(self, game: Game, meta: Mapping[str, object]) -> bool:
@@ -372,11 +373,6 @@ class GameApp(widgets.VBox):
             return
         self.sheet.value = render_score_sheet(game.sheet, lang=self.lang,
                                               target=game.rules.target)
-
-
-def _message(kind: str, words: str) -> str:
-    """A notice above the table: ``words`` in a box of ``kind`` (``"info"``, ``"bad"``)."""
-    return f'<div class="bt-msg bt-{kind}"><p>{escape(words)}</p></div>'
 
 
 def _compact() -> dict[str, object]:

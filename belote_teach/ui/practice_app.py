@@ -3,6 +3,9 @@
 deal (:mod:`belote_teach.course.practice`) played at the table with computer partner and
 opponents, the coach on or off, then an end-of-deal debrief listing the learner's
 mistakes with their cost and outcome impact, each one clickable to show its position.
+The hand is saved after every action (:mod:`belote_teach.course.saved_practice`): a page
+reload or a kernel restart brings it back where it stood, its debrief so far included;
+with two pages open, the one opened last holds the hand and the other says so.
 
 A thin controller over :class:`~belote_teach.ui.table.TableApp`; the texts come from
 ``explain``, the pictures from ``render``. The app opens in the lesson's language and its
@@ -13,20 +16,32 @@ to the next, and the debrief's positions follow it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import uuid
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import ipywidgets as widgets
 
 from belote_teach import explain
+from belote_teach.coach.errors import ReplayError
 from belote_teach.coach.session import Mistake, TableSession
+from belote_teach.course.errors import GameTakenError
+from belote_teach.course.files import FileProblem
 from belote_teach.course.practice import PracticeDeal
 from belote_teach.course.progress import CourseProgress
+from belote_teach.course.saved_practice import PracticeStore
+from belote_teach.players import LEVELS
+from belote_teach.render import notice_html
 from belote_teach.render.html import escape
 from belote_teach.render.table import render_table
 from belote_teach.ui.language import language_toggle, relabel, resolve_language
 from belote_teach.ui.table import DEFAULT_PACE, TableApp, paint_deck
 
-__all__ = ["PracticeApp"]
+__all__ = ["SAVED", "PracticeApp"]
+
+#: The saved hand's name in the learner's store: one practice hand in progress per
+#: learner, whichever edition (English or French) it was dealt in.
+SAVED = "practice"
 
 
 class PracticeApp(widgets.VBox):
@@ -41,6 +56,10 @@ class PracticeApp(widgets.VBox):
             :data:`~belote_teach.ui.table.DEFAULT_PACE`; 0 in tests).
         progress: where a deal played to the end is counted (lesson progress; default:
             the learner's data directory).
+        store: where the hand in progress is saved (default: ``progress``'s store).
+
+    On creation the hand saved in progress is resumed when there is one (one that cannot
+    be put back is reported above the table and set aside); else the first deal is dealt.
 
     Raises:
         ValueError: no deal.
@@ -53,11 +72,14 @@ class PracticeApp(widgets.VBox):
         table: the :class:`TableApp` of the deal dealt; debrief: the end-of-deal debrief
             (a title, then one row per mistake: a "show" button and the coach's words);
             position: the position of the mistake shown.
+        message: a notice above the table (the hand resumed, a save that failed, the
+            hand taken by another page).
     """
 
     def __init__(self, deals: Sequence[PracticeDeal], *, lang: str | None = None,
                  level: str = "club", pace: float = DEFAULT_PACE,
-                 progress: CourseProgress | None = None) -> None:
+                 progress: CourseProgress | None = None,
+                 store: PracticeStore | None = None) -> None:
         if not deals:
             raise ValueError("a practice app needs at least one practice deal")
         lang = resolve_language(lang)
@@ -66,9 +88,15 @@ class PracticeApp(widgets.VBox):
         self.level = level
         self.pace = pace
         self.progress = progress if progress is not None else CourseProgress()
+        self.store = store if store is not None else PracticeStore(store=self.progress.store)
+        #: This page's id as the holder of the saved hand (:meth:`save`).
+        self.page = uuid.uuid4().hex
         self._counted = False
+        self._unsaved = False                  # the last save failed (the learner is told)
         self._dealt = 0                        # the index of the deal on the table
         self._shown: Mistake | None = None     # the debrief's mistake drawn
+        self._notice: Callable[[str], str] | None = None
+        self.message = widgets.HTML()
         self.language = language_toggle(lang)
         self.language.observe(lambda change: self.set_language(str(change["new"])),
                               names="value")
@@ -93,9 +121,10 @@ class PracticeApp(widgets.VBox):
         top = widgets.HBox([settings, self.language],
                            layout=widgets.Layout(justify_content="space-between",
                                                  align_items="flex-start"))
-        super().__init__([top, self.goal, self.table_box, self.debrief, self.position])
+        super().__init__([top, self.goal, self.message, self.table_box, self.debrief,
+                          self.position])
         self.add_class("bt-practice-app")
-        self.start()
+        self._resume()
 
     @property
     def deal(self) -> PracticeDeal:
@@ -104,29 +133,132 @@ class PracticeApp(widgets.VBox):
 
     def start(self) -> None:
         """Deal the chosen practice deal from its start (the four-colour deck kept as it
-        was on the table before)."""
+        was on the table before), in place of the hand saved."""
         self._dealt = self.choice.value
         practice = self.deals[self._dealt]
         session = TableSession(practice.new_deal(), level=self.level, rng=0,
                                coaching=self.coaching.value, lang=self.lang)
         self._counted = False
+        self._say(None)
+        self._open(session, four_colour=self.table is not None
+                   and bool(self.table.four_colour.value))
+
+    def _resume(self) -> None:
+        """Put back the hand saved in progress, else deal the first deal."""
+        saved = self.store.load(SAVED)
+        index = next((i for i, d in enumerate(self.deals) if d.id == saved.deal), None)
+        if saved.problem is not None or index is None:
+            if saved.problem is not None:
+                self._set_aside(saved.problem)
+            else:
+                self.start()
+            return
+        meta = saved.meta
+        level = meta.get("level")
+        self.level = level if isinstance(level, str) and level in LEVELS else self.level
+        self.coaching.value = meta.get("coaching") is not False
+        self.choice.value = self._dealt = index
+        session = TableSession(self.deals[index].new_deal(), level=self.level, rng=0,
+                               coaching=self.coaching.value, lang=self.lang)
+        try:
+            session.resume_hand(saved.hand)
+        except ReplayError as err:
+            self._set_aside(FileProblem("bad_deal", str(err)))
+            return
+        self._counted = meta.get("counted") is True
+        self._open(session, four_colour=meta.get("four_colour") is True)
+        if not self._unsaved and self.table is not None:
+            self._say(lambda lang: notice_html("info", explain.text("practice_resumed", lang)))
+
+    def _set_aside(self, problem: FileProblem) -> None:
+        """The saved hand cannot be put back: set it aside (never deleted), deal the
+        chosen deal afresh and say so above the table."""
+        where = self.store.store.where
+        problem.log(Path(where))
+        try:
+            aside = self.store.set_aside(SAVED)
+        except OSError:
+            aside = None
+        path = f"{where} ({aside})" if aside else where
+        self.start()
+        self._say(lambda lang: notice_html("bad", explain.text(
+            "practice_not_resumed", lang, reason=problem.told(lang), path=path)))
+
+    def _open(self, session: TableSession, *, four_colour: bool) -> None:
+        """Put ``session`` on a new table, save it (this page takes the hand) and let the
+        table play on."""
+        if self.table is not None:
+            self.table.stop()                  # the old table plays no more
         self._draw_goal()
-        four_colour = self.table is not None and bool(self.table.four_colour.value)
-        self.table = TableApp(session, pace=self.pace, on_deal_over=self._deal_over,
-                              four_colour=four_colour)
-        self.table.four_colour.observe(
-            lambda change: paint_deck(self, bool(change["new"])), names="value")
+        table = TableApp(session, pace=self.pace, on_deal_over=self._deal_over,
+                         on_change=self._changed, four_colour=four_colour, start=False)
+        self.table = table
+        table.four_colour.observe(lambda change: self._deck_chosen(bool(change["new"])),
+                                  names="value")
         paint_deck(self, four_colour)
-        self.table_box.children = (self.table,)
+        self.table_box.children = (table,)
         self.debrief.children = ()
         self._shown = None
         self.position.value = ""
+        self.save(take=True)
+        table.advance()
+
+    def save(self, *, take: bool = False) -> bool:
+        """Save the hand on the table now (atomic; called after every action), with the
+        settings and whether it was counted played. This page holds the hand once it
+        dealt or resumed it (``take``): when another page (a second tab, this one
+        reloaded) took it since, nothing is saved, this page's table is closed and the
+        message says where the hand goes on. Returns False when nothing was saved: the
+        message above the table says why (never raises for the disk)."""
+        table = self.table
+        if table is None:
+            return True
+        meta = {"level": self.level, "coaching": table.session.coaching,
+                "four_colour": bool(table.four_colour.value), "counted": self._counted}
+        try:
+            self.store.save(SAVED, self.deals[self._dealt].id, table.session.hand_record(),
+                            meta=meta, holder=self.page, take=take)
+        except GameTakenError:
+            table.stop()                       # this page plays no more: the other does
+            self.table = None
+            self.table_box.children = ()
+            self.debrief.children = ()
+            self._say(lambda lang: notice_html("bad", explain.text("practice_taken", lang)))
+            return False
+        except OSError as err:
+            FileProblem.of_error(err).log(Path(self.store.store.where))
+            said = err.strerror or type(err).__name__      # "No space left on device"
+            self._unsaved = True
+            self._say(lambda lang: notice_html("bad", explain.text(
+                "practice_not_saved", lang, reason=said)))
+            return False
+        if self._unsaved:                      # saved again: the warning no longer holds
+            self._unsaved = False
+            self._say(None)
+        return True
+
+    def _changed(self, app: TableApp) -> None:
+        """The position on the table changed (an action, an undo): saved at once."""
+        if app is self.table:
+            self.save()
+
+    def _deck_chosen(self, four_colour: bool) -> None:
+        """The learner ticked or unticked "Four-colour deck": the debrief's positions
+        follow, and the choice is saved with the hand."""
+        paint_deck(self, four_colour)
+        self.save()
+
+    def _say(self, notice: Callable[[str], str] | None) -> None:
+        """Show ``notice(lang)`` above the table (nothing when ``None``)."""
+        self._notice = notice
+        self.message.value = notice(self.lang) if notice is not None else ""
 
     def set_language(self, lang: str) -> None:
         """Word the whole app in ``lang`` (what the toggle :attr:`language` does): the
-        settings, the goal, the table with its status, boxes, buttons and the coach's
-        comment, the debrief and the position shown. The deal goes on where it was; the
-        coach speaks ``lang`` from then on; nothing is recorded again.
+        settings, the goal, the notice above the table, the table with its status, boxes,
+        buttons and the coach's comment, the debrief and the position shown. The deal
+        goes on where it was; the coach speaks ``lang`` from then on; nothing is recorded
+        again.
 
         Args:
             lang: ``"en"`` or ``"fr"``.
@@ -141,6 +273,7 @@ class PracticeApp(widgets.VBox):
             return
         self._label()
         self._draw_goal()
+        self._say(self._notice)
         if self.table is not None:
             self.table.set_language(lang)
             if self.debrief.children:
@@ -166,9 +299,12 @@ class PracticeApp(widgets.VBox):
                            f"<p>{escape(practice.goal(lang))}</p></div>")
 
     def _deal_over(self, app: TableApp) -> None:
+        if app is not self.table:
+            return
         if not self._counted:                  # once per deal dealt (lesson progress)
             self._counted = True
             self.progress.record_practice(self.deals[self._dealt].id, lang=self.lang)
+            self.save()
         self._draw_debrief(app)
 
     def _draw_debrief(self, app: TableApp) -> None:

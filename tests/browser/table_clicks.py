@@ -199,3 +199,25 @@ def play_until(page: Page, reached: Callable[[dict[str, Any]], bool], what: str)
             page.wait_for_function("n => window.__btDrawn.length > n", arg=count,
                                    timeout=30_000)
     pytest.fail(f"the table never showed {what} within {REACH_SECONDS} s: {shown(page)}")
+
+
+def deal_practice(page: Page, lang: str = "en", deal_id: str | None = None) -> None:
+    """In lesson 7, deal a practice deal from its start as the learner does: choose it
+    by its title (``deal_id``; ``None``: the first deal) and press "Deal it"; wait for
+    its table. The page may have brought back a hand in progress: a test that needs a
+    known deal starts it so."""
+    from playwright.sync_api import expect
+
+    from belote_teach import explain
+    from belote_teach.course.practice import load_practice_deals
+
+    deals = load_practice_deals()
+    chosen = deals[0] if deal_id is None else next(d for d in deals if d.id == deal_id)
+    wait_for_table(page)
+    page.get_by_label(explain.text("practice_deal", lang), exact=True).select_option(
+        label=chosen.title(lang))
+    page.locator(".bt-pace").first.evaluate("slider => slider.dataset.oldTable = 'yes'")
+    page.get_by_role("button", name=explain.text("practice_start", lang)).click()
+    expect(page.locator(".bt-pace[data-old-table]")).to_have_count(0)
+    wait_for_table(page)
+

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from table_clicks import WIDGETS_TIMEOUT_MS
+from table_clicks import WIDGETS_TIMEOUT_MS, deal_practice
 
 from belote_teach import explain
 from belote_teach.course.lessons import COURSE, Lesson, LessonKind
@@ -561,6 +561,7 @@ def test_a_whole_practice_deal_from_the_keyboard_alone(page: Page, voila: VoilaS
 
     lang = "en"
     open_app(page, voila, PRACTICE, lang)
+    deal_practice(page, lang)                    # from its start, whatever was in progress
     set_pace_to_zero(page)
     played = play_the_deal_by_keyboard(
         page, lang, on_first_card=lambda: expect_no_blocking_violation(

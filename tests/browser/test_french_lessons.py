@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from exercise_clicks import exercise_cells, wrong_then_right
-from table_clicks import WIDGETS_TIMEOUT_MS
+from table_clicks import WIDGETS_TIMEOUT_MS, deal_practice
 
 from belote_teach import explain
 from belote_teach.course.lessons import COURSE, Lesson, LessonKind
@@ -214,6 +214,8 @@ def test_french_lesson(page: Page, voila: VoilaServer, lesson: Lesson) -> None:
         found = english_words(visible_text(page))
         assert not found, f"the feedback of {lesson.id} shows English words: {found}"
     else:
+        if lesson.kind is LessonKind.PRACTICE:
+            deal_practice(page, LANG)            # from its start, whatever was in progress
         bid_then_play_a_card(page)
         assert any(p.match(table_status(page)) for p in status_patterns(LANG))
         found = english_words(visible_text(page))

@@ -16,7 +16,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from table_clicks import play_a_deal
+from table_clicks import deal_practice, play_a_deal
 from test_accessibility import (
     GAME,
     PRACTICE,
@@ -146,6 +146,7 @@ def test_practice_hands_fit_the_window_from_the_bid_to_the_debrief(
     where = notebook(PRACTICE, lang)
     page.set_viewport_size(SIZES["desktop"])
     open_app(page, voila, PRACTICE, lang)
+    deal_practice(page, lang)                    # from its start, whatever was in progress
     reach(page, lang, "bid")
     expect_turn_in_view(page, "bid", where)
     expect_no_blocking_violation(page, f"{where} on a phone, bidding")
@@ -186,18 +187,11 @@ def test_the_announcement_boxes_of_the_first_card_are_in_view_on_a_phone(
     the announcement check boxes are inside the window at both sizes."""
     from playwright.sync_api import expect
 
-    from belote_teach.course.practice import load_practice_deals
-
     lang = "fr"
     where = notebook(PRACTICE, lang)
-    title = next(d for d in load_practice_deals() if d.id == "announce-and-belote").title(lang)
     page.set_viewport_size(SIZES["desktop"])
     open_app(page, voila, PRACTICE, lang)
-    page.get_by_label(explain.text("practice_deal", lang), exact=True).select_option(
-        label=title)
-    page.locator(".bt-pace").first.evaluate("slider => slider.dataset.oldTable = 'yes'")
-    page.get_by_role("button", name=explain.text("practice_start", lang)).click()
-    expect(page.locator(".bt-pace[data-old-table]")).to_have_count(0)
+    deal_practice(page, lang, "announce-and-belote")
     reach(page, lang, "play")
     expect(page.locator(".bt-table-announce input[type=checkbox]").first).to_be_visible()
     expect(page.locator(".bt-declare-advice")).to_be_visible()

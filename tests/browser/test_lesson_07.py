@@ -1,12 +1,23 @@
 """Lesson 7 in a real browser: a curated practice deal played by clicking only, the
-trick drawn by seat, the coach commenting each decision, and the debrief at the end."""
+trick drawn by seat, the coach commenting each decision, and the debrief at the end;
+reloaded in the middle of the deal, the page shows the hand where it stood."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 import pytest
-from table_clicks import play_a_deal, wait_for_table
+from table_clicks import (
+    RECORD_TABLE,
+    WIDGETS_TIMEOUT_MS,
+    deal_practice,
+    drawn,
+    learner_acts,
+    play_a_deal,
+    shown,
+)
+
+from belote_teach import explain
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -14,19 +25,43 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "notebooks/en/07-practice-hands.ipynb"
+#: What must be the same after a reload (the coach's comment is not kept).
+SAME = ("caption", "cards", "hand", "says", "phase", "status")
+#: Seconds the learner waits for the computers before giving up on a turn.
+TURN_SECONDS = 120
+#: True once the table waits for the learner (or the deal is over).
+LEARNER_TO_ACT = """() => /Your turn|deal is over/.test(
+  (document.querySelector('.bt-table-status') || {innerText: ''}).innerText)"""
 
 
 def test_a_practice_deal_by_clicks_with_the_debrief(lesson_page: Page) -> None:
     from playwright.sync_api import expect
 
     page = lesson_page
-    wait_for_table(page)
+    page.add_init_script(RECORD_TABLE)                    # from the reload on
+    page.evaluate(RECORD_TABLE)                           # and on the page as it is
+    deal_practice(page)                          # the first deal, whatever was in progress
     expect(page.locator(".bt-msg.bt-info").first).to_contain_text("Take or pass")
+    for _ in range(3):                                    # the bid and two cards
+        page.wait_for_function(LEARNER_TO_ACT, timeout=TURN_SECONDS * 1000)
+        assert learner_acts(page)
+    page.wait_for_function(LEARNER_TO_ACT, timeout=TURN_SECONDS * 1000)
+    before = {key: shown(page)[key] for key in SAME}
+    assert len(before["hand"]) < 8
+
+    page.reload(wait_until="load")
+    page.locator(".bt-table-status").wait_for(state="visible", timeout=WIDGETS_TIMEOUT_MS)
+    page.wait_for_function("() => window.__btDrawn.some((d) => d.status)",
+                           timeout=WIDGETS_TIMEOUT_MS)
+    first = next(d for d in drawn(page) if d["status"])
+    assert {key: first[key] for key in SAME} == before
+    expect(page.get_by_text(explain.text("practice_resumed", "en"))).to_be_visible()
+
     comments = play_a_deal(page)
     assert comments, "the coach said nothing about the learner's decisions"
     expect(page.get_by_role("heading", name="Debrief")).to_be_visible()
     page.get_by_role("button", name="Review the deal").click()
     expect(page.locator(".bt-table-review [data-card]").first).to_be_visible()
-    shown = page.locator(".bt-table-review [data-card]").evaluate_all(
+    shown_cards = page.locator(".bt-table-review [data-card]").evaluate_all(
         "nodes => [...new Set(nodes.map(n => n.dataset.card))]")
-    assert len(shown) == 32                              # the 8 tricks, every card once
+    assert len(shown_cards) == 32                        # the 8 tricks, every card once

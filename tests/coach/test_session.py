@@ -4,6 +4,7 @@ a whole game."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -16,6 +17,7 @@ from belote_teach.engine.cards import DECK, Seat
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.errors import IllegalPlayError
 from belote_teach.engine.game import Game
+from belote_teach.engine.transcript import parse_transcript
 from belote_teach.players import make_player
 
 S = Seat.SOUTH
@@ -246,3 +248,96 @@ def test_a_replay_in_a_game_is_practice_beside_it() -> None:
     assert not session.replaying and game.number == 2
     with pytest.raises(ReplayError, match="whose deal is over"):
         session.resume_practice(kept)
+
+
+# ---------------------------------------------------------------------------- saved hands
+RANDOM = make_player("random")
+
+
+def _hand_with_a_mistake() -> tuple[int, TableSession]:
+    """A practice hand (dealer South) half played, the learner playing random legal
+    cards, with at least one mistake in its debrief: its seed and its session."""
+    for seed in range(20):
+        session = TableSession(Deal.new(S, rng=seed), rng=1)
+        rng = random.Random(seed)
+        deal = session.deal
+        while not deal.phase.is_over and len(deal.tricks) < 4:
+            session.run_computers()
+            if session.learner_to_act and deal.phase.is_bidding:
+                session.bid(CLUB.choose_bid(session.observation, rng).action)
+            elif session.learner_to_act:
+                session.play(RANDOM.choose_card(session.observation, rng).action)
+        if session.mistakes and not deal.phase.is_over:
+            return seed, session
+    raise AssertionError("no half-played hand with a mistake")
+
+
+def test_a_practice_hand_is_saved_and_put_back_with_its_debrief() -> None:
+    """The record of a half-played hand, through JSON as the store keeps it, puts back
+    the same position and the same mistakes (their positions and words in both
+    languages, the coach not asked again) on a new session of the same hand, which then
+    plays on to the end."""
+    seed, session = _hand_with_a_mistake()
+    record = json.loads(json.dumps(session.hand_record()))
+    again = TableSession(Deal.new(S, rng=seed), rng=1)
+    again.resume_hand(record)
+    assert again.deal == session.deal and again.position != session.position
+    assert [(m.actions, m.observation, m.review.verdict) for m in again.mistakes] == \
+        [(m.actions, m.observation, m.review.verdict) for m in session.mistakes]
+    for lang in ("en", "fr"):
+        assert [(m.review.verdict_text(lang), m.review.details_text(lang))
+                for m in again.mistakes] == \
+            [(m.review.verdict_text(lang), m.review.details_text(lang))
+             for m in session.mistakes]
+    with pytest.raises(ValueError, match="language"):
+        again.mistakes[0].review.verdict_text("de")
+    _play_out(again)
+    assert again.deal.phase.is_over and again.deal.actions[:len(session.deal.actions)] \
+        == session.deal.actions
+
+
+def _spoilt(record: dict[str, object], how: str) -> dict[str, object]:
+    spoilt = json.loads(json.dumps(record))
+    mistakes = spoilt["mistakes"]
+    if how == "transcript":
+        spoilt["transcript"] = "rules classic"
+    elif how == "unreadable":
+        spoilt["transcript"] = ["rules classic", "dealer Z"]
+    elif how == "mistakes":
+        spoilt["mistakes"] = {"actions": 9}
+    elif how == "computer's action":
+        mistakes[0]["actions"] = json_actions(spoilt).index(False)
+    elif how == "verdict":
+        mistakes[0]["verdict"] = "best"
+    elif how == "words":
+        del mistakes[0]["words"]["fr"]
+    return spoilt
+
+
+def json_actions(record: dict[str, object]) -> list[bool]:
+    """Per action of a record's hand: whether it is the learner's (South's)."""
+    transcript = record["transcript"]
+    assert isinstance(transcript, list)
+    deal = parse_transcript("\n".join(transcript) + "\n")
+    return [a.seat is S for a in deal.actions]
+
+
+@pytest.mark.parametrize("how", ["transcript", "unreadable", "mistakes", "computer's action",
+                                 "verdict", "words", "another hand"])
+def test_a_bad_saved_hand_is_refused_and_changes_nothing(how: str) -> None:
+    seed, session = _hand_with_a_mistake()
+    record = session.hand_record()
+    other = TableSession(Deal.new(S, rng=seed + (1 if how == "another hand" else 0)), rng=1)
+    other.run_computers()
+    before = (other.deal.actions, other.mistakes, other.position)
+    with pytest.raises(ReplayError, match="saved"):
+        other.resume_hand(_spoilt(record, how))
+    assert (other.deal.actions, other.mistakes, other.position) == before
+
+
+def test_a_game_is_not_saved_as_a_practice_hand() -> None:
+    session = TableSession(Game("classic", rng=1), rng=1)
+    with pytest.raises(ReplayError, match="game"):
+        session.hand_record()
+    with pytest.raises(ReplayError, match="game"):
+        session.resume_hand({"transcript": [], "mistakes": []})

@@ -5,6 +5,7 @@ the EN / FR toggle switching the whole app mid-deal."""
 from __future__ import annotations
 
 import html
+import json
 import random
 from pathlib import Path
 
@@ -14,8 +15,10 @@ from test_table_widget import english_in
 from belote_teach import explain
 from belote_teach.course.practice import load_practice_deals
 from belote_teach.course.progress import CourseProgress
+from belote_teach.course.saved_practice import PRACTICE_PREFIX, PracticeStore
+from belote_teach.engine.transcript import to_transcript
 from belote_teach.players import make_player
-from belote_teach.ui.practice_app import PracticeApp
+from belote_teach.ui.practice_app import SAVED, PracticeApp
 from belote_teach.ui.table import TableApp
 
 DEALS = load_practice_deals(Path(__file__).resolve().parents[2] / "notebooks" / "deals"
@@ -133,3 +136,101 @@ def test_the_practice_app_switches_language_mid_deal_and_back(tmp_path: Path) ->
     app.start_button.click()                                  # a new deal, in French
     assert app.table is not None and app.table.session.lang == "fr"
     assert english_in(app) == []
+
+
+# ---------------------------------------------------------------------------- saved hands
+CHARGE = next(i for i, d in enumerate(DEALS) if d.id == "charge-your-partner")
+
+
+def _half_played_with_a_mistake(app: PracticeApp) -> TableApp:
+    """Deal "charge your partner" again until random cards make a mistake within the
+    first four plis; the table, the deal not over."""
+    app.choice.value = CHARGE
+    for seed in range(20):
+        app.start_button.click()
+        table = app.table
+        assert table is not None
+        session, rng = table.session, random.Random(seed)
+        while not session.deal.phase.is_over and len(session.deal.tricks) < 4:
+            if table.bids:
+                table.bids[str(RANDOM.choose_bid(session.observation, rng).action)].click()
+            else:
+                table.board.selected = str(RANDOM.choose_card(session.observation, rng).action)
+        if session.mistakes and not session.deal.phase.is_over:
+            return table
+    raise AssertionError("random cards made no mistake in the first four plis")
+
+
+def _words(table: TableApp) -> list[tuple[int, str, str, str]]:
+    return [(m.actions, m.review.verdict_text("en"), m.review.details_text("en"),
+             m.review.details_text("fr")) for m in table.session.mistakes]
+
+
+def test_a_reload_mid_deal_brings_the_hand_and_its_debrief_back(tmp_path: Path) -> None:
+    """A new app on the same store (a page reload) shows the hand where it stood, with
+    the mistakes made so far, and says so; the page opened before can no longer play it;
+    played to the end, the hand is counted once and its debrief lists every mistake, the
+    ones from before the reload included; a reload then shows the hand over, its
+    debrief, and counts nothing again."""
+    progress = CourseProgress(tmp_path)
+    first = PracticeApp(DEALS, pace=0, lang="en", progress=progress)
+    played = _half_played_with_a_mistake(first)
+    again = PracticeApp(DEALS, pace=0, lang="en", progress=CourseProgress(tmp_path))
+    table = again.table
+    assert table is not None and again.choice.value == CHARGE
+    assert table.session.deal == played.session.deal and _words(table) == _words(played)
+    assert explain.text("practice_resumed", "en") in html.unescape(again.message.value)
+    again.language.value = "fr"
+    assert explain.text("practice_resumed", "fr") in html.unescape(again.message.value)
+    again.language.value = "en"
+
+    before = table.session.deal.actions
+    session = played.session                             # the older page acts: refused
+    if played.bids:
+        played.bids[str(RANDOM.choose_bid(session.observation, random.Random(0)).action)].click()
+    else:
+        played.board.selected = str(RANDOM.choose_card(session.observation,
+                                                       random.Random(0)).action)
+    assert first.table is None and first.table_box.children == ()
+    assert explain.text("practice_taken", "en") in html.unescape(first.message.value)
+    latest = PracticeApp(DEALS, pace=0, lang="en", progress=CourseProgress(tmp_path))
+    table = latest.table
+    assert table is not None and table.session.deal.actions == before   # nothing written
+    _play_to_the_end(table, random.Random(1))
+    mistakes = _words(table)
+    assert mistakes[:len(_words(played))] == _words(played)
+    assert len(latest.debrief.children) == len(mistakes) + 1
+    assert dict(progress.read().record.practice) == {"charge-your-partner": 1}
+
+    over = PracticeApp(DEALS, pace=0, lang="en", progress=CourseProgress(tmp_path))
+    assert over.table is not None and over.table.session.deal.phase.is_over
+    assert _words(over.table) == mistakes and len(over.debrief.children) == len(mistakes) + 1
+    assert dict(progress.read().record.practice) == {"charge-your-partner": 1}
+    over.start_button.click()                            # dealt again: a new hand
+    assert over.table is not None and not over.table.session.deal.phase.is_over
+    assert over.message.value == "" and over.debrief.children == ()
+
+
+@pytest.mark.parametrize("spoil", ["not json", "another hand"])
+def test_a_saved_hand_that_cannot_be_put_back_is_set_aside_and_told(
+        tmp_path: Path, spoil: str) -> None:
+    progress = CourseProgress(tmp_path)
+    played = _half_played_with_a_mistake(PracticeApp(DEALS, pace=0, progress=progress))
+    store = PracticeStore(store=progress.store)
+    saved = store.store.document(PRACTICE_PREFIX + SAVED)
+    assert saved is not None
+    if spoil == "not json":
+        spoilt = saved[:-20]
+    else:                                                # the cards of another deal
+        document = json.loads(saved)
+        document["hand"]["transcript"] = to_transcript(
+            DEALS[(CHARGE + 1) % len(DEALS)].new_deal()).splitlines()
+        spoilt = json.dumps(document)
+    store.store.put_document(PRACTICE_PREFIX + SAVED, spoilt)
+    app = PracticeApp(DEALS, pace=0, lang="en", progress=CourseProgress(tmp_path))
+    assert app.table is not None and app.table.session.deal != played.session.deal
+    told = html.unescape(app.message.value)
+    reason = "not_json" if spoil == "not json" else "bad_deal"
+    assert "could not be brought back" in told
+    assert explain.catalog("en")["storage"]["reason"][reason] in told
+    assert list(store.store.aside_documents().values()) == [spoilt]     # never deleted
