@@ -201,11 +201,13 @@ def play_until(page: Page, reached: Callable[[dict[str, Any]], bool], what: str)
     pytest.fail(f"the table never showed {what} within {REACH_SECONDS} s: {shown(page)}")
 
 
-def deal_practice(page: Page, lang: str = "en", deal_id: str | None = None) -> None:
+def deal_practice(page: Page, lang: str = "en", deal_id: str | None = None, *,
+                  coach: bool = True) -> None:
     """In lesson 7, deal a practice deal from its start as the learner does: choose it
-    by its title (``deal_id``; ``None``: the first deal) and press "Deal it"; wait for
-    its table. The page may have brought back a hand in progress: a test that needs a
-    known deal starts it so."""
+    by its title (``deal_id``; ``None``: the first deal), tick or untick "Coach on"
+    (``coach``) and press "Deal it"; wait for its table. The page may have brought back
+    a hand in progress, with the coach as it was: a test that needs a known deal and
+    coach starts it so."""
     from playwright.sync_api import expect
 
     from belote_teach import explain
@@ -216,8 +218,61 @@ def deal_practice(page: Page, lang: str = "en", deal_id: str | None = None) -> N
     wait_for_table(page)
     page.get_by_label(explain.text("practice_deal", lang), exact=True).select_option(
         label=chosen.title(lang))
+    page.get_by_role("checkbox", name=explain.text("coach_label", lang)).set_checked(coach)
     page.locator(".bt-pace").first.evaluate("slider => slider.dataset.oldTable = 'yes'")
     page.get_by_role("button", name=explain.text("practice_start", lang)).click()
     expect(page.locator(".bt-pace[data-old-table]")).to_have_count(0)
     wait_for_table(page)
+
+
+#: What a reload must show as it was (the coach's comment is not kept).
+SAME = ("caption", "cards", "hand", "says", "phase", "status")
+#: True once the table waits for the learner (or the deal is over), or has no table.
+LEARNER_OR_NO_TABLE = """() => {
+  const status = document.querySelector('.bt-table-status');
+  return !status || /Your turn|deal is over/.test(status.innerText);
+}"""
+#: Seconds the learner waits for the computers to reach their turn.
+TURN_SECONDS = 120
+
+
+def position(drawing: dict[str, Any]) -> dict[str, Any]:
+    """The position a drawing of the table shows (:data:`SAME` of :func:`shown`)."""
+    return {key: drawing[key] for key in SAME}
+
+
+def wait_for_learner(page: Page) -> None:
+    """Wait until the table waits for the learner (or the deal is over, or the page has
+    no table), at most :data:`TURN_SECONDS`."""
+    page.wait_for_function(LEARNER_OR_NO_TABLE, timeout=TURN_SECONDS * 1000)
+
+
+def reload_position(page: Page) -> dict[str, Any]:
+    """Reload ``page`` (which records the table from its first drawing:
+    :data:`RECORD_TABLE` as an init script) and return the position of the first
+    drawing that shows a status."""
+    page.reload(wait_until="load")
+    page.locator(".bt-table-status").wait_for(state="visible", timeout=WIDGETS_TIMEOUT_MS)
+    page.wait_for_function("() => window.__btDrawn.some((d) => d.status)",
+                           timeout=WIDGETS_TIMEOUT_MS)
+    return position(next(d for d in drawn(page) if d["status"]))
+
+
+def act_as_learner(page: Page, times: int = 1) -> None:
+    """Act as the learner ``times`` times (:func:`learner_acts`), waiting for the
+    computers before each (:func:`wait_for_learner`); the status line can say "your
+    turn" a moment before the hand's buttons are drawn: then it looks again.
+
+    Raises:
+        AssertionError: the learner could not act within :data:`TURN_SECONDS`.
+    """
+    for done in range(times):
+        deadline = time.monotonic() + TURN_SECONDS
+        while True:
+            wait_for_learner(page)
+            if learner_acts(page):
+                break
+            assert time.monotonic() < deadline, \
+                f"the learner acted {done} times of {times}: {table_status(page)!r}"
+            page.wait_for_timeout(100)
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from table_clicks import new_game, set_pace, wait_for_table
+from table_clicks import deal_practice, new_game, set_pace, wait_for_table
 
 from belote_teach import explain
 from belote_teach.coach.session import TableSession
@@ -154,19 +154,12 @@ def test_the_practice_deals_end_with_their_story(lesson_page: Page, tmp_path: Pa
     from playwright.sync_api import expect
 
     page = lesson_page
-    wait_for_table(page)
-    page.get_by_role("checkbox", name=explain.text("coach_label", "en")).uncheck()
     ids = [d.id for d in DEALS]
     for deal_id, ending in ENDINGS.items():
         index = ids.index(deal_id)
         decisions, outcome, story = played_in_python(index, tmp_path)
         assert outcome == ending, f"{deal_id} ends {outcome} in Python"
-        page.get_by_label(explain.text("practice_deal", "en"), exact=True).select_option(
-            label=DEALS[index].title("en"))
-        page.locator(".bt-pace").first.evaluate("slider => slider.dataset.oldTable = 'yes'")
-        page.get_by_role("button", name=explain.text("practice_start", "en")).click()
-        expect(page.locator(".bt-pace[data-old-table]")).to_have_count(0)
-        wait_for_table(page)
+        deal_practice(page, "en", deal_id, coach=False)
         set_pace(page, 0)
         play_in_the_page(page, decisions)
         story_box = page.locator(f'.bt-story[data-outcome="{ending}"]')

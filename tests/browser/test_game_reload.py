@@ -12,14 +12,14 @@ and the page says the saved game is back where it was left.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 from table_clicks import (
     RECORD_TABLE,
-    WIDGETS_TIMEOUT_MS,
-    drawn,
     play_until,
+    position,
+    reload_position,
     set_pace,
     shown,
     wait_for_table,
@@ -46,14 +46,6 @@ PHASES = {
     "deal over": lambda now: "deal is over" in now["status"],
 }
 
-#: What must be the same after a reload (the coach's comment is not kept).
-SAME = ("caption", "cards", "hand", "says", "phase", "status")
-
-
-def _position(drawing: dict[str, Any]) -> dict[str, Any]:
-    return {key: drawing[key] for key in SAME}
-
-
 @pytest.mark.parametrize("phase", list(PHASES))
 def test_a_reload_shows_the_same_position(page: Page, voila: VoilaServer, phase: str) -> None:
     from playwright.sync_api import expect
@@ -63,13 +55,8 @@ def test_a_reload_shows_the_same_position(page: Page, voila: VoilaServer, phase:
     wait_for_table(page)
     set_pace(page, 0.6)                             # a pli won stays on the table 0.6 s
     play_until(page, PHASES[phase], f"the moment {phase!r}")
-    before = _position(shown(page))
-    page.reload(wait_until="load")
-    page.locator(".bt-table-status").wait_for(state="visible", timeout=WIDGETS_TIMEOUT_MS)
-    page.wait_for_function("() => window.__btDrawn.some((d) => d.status)",
-                           timeout=WIDGETS_TIMEOUT_MS)
-    first = next(d for d in drawn(page) if d["status"])
-    assert _position(first) == before
+    before = position(shown(page))
+    assert reload_position(page) == before
     expect(page.get_by_text("Your saved game is back where you left it")).to_be_visible()
     if phase == "deal over":                        # the next test finds a deal going on
         page.get_by_role("button", name="Next deal").click()

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 import pytest
 from table_clicks import (
     RECORD_TABLE,
-    WIDGETS_TIMEOUT_MS,
+    act_as_learner,
     deal_practice,
-    drawn,
-    learner_acts,
     play_a_deal,
+    position,
+    reload_position,
     shown,
+    wait_for_learner,
 )
 
 from belote_teach import explain
@@ -25,13 +26,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "notebooks/en/07-practice-hands.ipynb"
-#: What must be the same after a reload (the coach's comment is not kept).
-SAME = ("caption", "cards", "hand", "says", "phase", "status")
-#: Seconds the learner waits for the computers before giving up on a turn.
-TURN_SECONDS = 120
-#: True once the table waits for the learner (or the deal is over).
-LEARNER_TO_ACT = """() => /Your turn|deal is over/.test(
-  (document.querySelector('.bt-table-status') || {innerText: ''}).innerText)"""
 
 
 def test_a_practice_deal_by_clicks_with_the_debrief(lesson_page: Page) -> None:
@@ -42,19 +36,11 @@ def test_a_practice_deal_by_clicks_with_the_debrief(lesson_page: Page) -> None:
     page.evaluate(RECORD_TABLE)                           # and on the page as it is
     deal_practice(page)                          # the first deal, whatever was in progress
     expect(page.locator(".bt-msg.bt-info").first).to_contain_text("Take or pass")
-    for _ in range(3):                                    # the bid and two cards
-        page.wait_for_function(LEARNER_TO_ACT, timeout=TURN_SECONDS * 1000)
-        assert learner_acts(page)
-    page.wait_for_function(LEARNER_TO_ACT, timeout=TURN_SECONDS * 1000)
-    before = {key: shown(page)[key] for key in SAME}
+    act_as_learner(page, 3)                               # the bid and two cards
+    wait_for_learner(page)
+    before = position(shown(page))
     assert len(before["hand"]) < 8
-
-    page.reload(wait_until="load")
-    page.locator(".bt-table-status").wait_for(state="visible", timeout=WIDGETS_TIMEOUT_MS)
-    page.wait_for_function("() => window.__btDrawn.some((d) => d.status)",
-                           timeout=WIDGETS_TIMEOUT_MS)
-    first = next(d for d in drawn(page) if d["status"])
-    assert {key: first[key] for key in SAME} == before
+    assert reload_position(page) == before
     expect(page.get_by_text(explain.text("practice_resumed", "en"))).to_be_visible()
 
     comments = play_a_deal(page)

@@ -5,10 +5,11 @@ later, as a learner who clicks twice or too soon. Right after the first click th
 still shows the hand as it was (the kernel has not answered yet), so the second click
 goes to the kernel with the position it was made on; later it lands on the hand drawn
 for the computers' turn, where nothing can be clicked. Either way the second card stays
-in the hand, the page says "Wait for your turn" when the click reached the kernel, and
-the table shows every card of every trick, pli after pli (each complete trick stays on
-the table a moment before the next lead). At pace 0 the computers play at once: a click
-made on the drawing before is not played either.
+in the hand, the page says "Wait for your turn" when the click reached the kernel (until
+the learner's turn is back: then the words are gone), and the table shows every card of
+every trick, pli after pli (each complete trick stays on the table a moment before the
+next lead). At pace 0 the computers play at once: a click made on the drawing before is
+not played either.
 
 The page's drawings are recorded from its first one (``table_clicks.RECORD_TABLE``).
 """
@@ -94,8 +95,14 @@ def _click_twice(page: Page, delay: float, *, only_old: bool) -> dict[str, Any]:
         " || (s.status.includes('Your turn') && s.clickable.length > 0)); }",
         arg=first, timeout=120_000)
     if click["old"] and click["tag"] == "BUTTON":          # the click reached the kernel:
-        # once it is answered (after the first card's answer), the page says to wait
-        page.wait_for_function("words => window.__btShown().feedback.includes(words)",
+        # answered after the first card's answer, while the computers played, the page
+        # said to wait; once the learner's turn is back (or the deal over), it no longer
+        # does
+        page.wait_for_function(
+            "([words, since]) => window.__btDrawn.slice(since)"
+            ".some((d) => d.feedback.includes(words))", arg=[WAIT, click["t"]],
+            timeout=30_000)
+        page.wait_for_function("words => !window.__btShown().feedback.includes(words)",
                                arg=WAIT, timeout=30_000)
     after = shown(page)
     if "deal is over" not in after["status"]:

@@ -29,11 +29,11 @@ from exercise_clicks import (
 )
 from table_clicks import (
     RECORD_TABLE,
-    WIDGETS_TIMEOUT_MS,
-    drawn,
-    learner_acts,
+    act_as_learner,
+    position,
+    reload_position,
     shown,
-    table_status,
+    wait_for_learner,
     wait_for_table,
 )
 
@@ -51,38 +51,6 @@ pytestmark = pytest.mark.browser
 
 GAME = "notebooks/en/08-play-a-game.ipynb"
 LESSON = "notebooks/en/03-play-a-trick.ipynb"
-#: What must be the same after a reload (the coach's comment is not kept).
-SAME = ("caption", "cards", "hand", "says", "phase", "status")
-#: Seconds the learner waits for the computers before giving up on a turn.
-TURN_SECONDS = 120
-
-
-def _acts(page: Page, times: int) -> None:
-    """Act as the learner ``times`` times (``table_clicks.learner_acts``), waiting for
-    the computers between."""
-    done = 0
-    for _ in range(TURN_SECONDS * 4):
-        if done == times:
-            return
-        if learner_acts(page):
-            done += 1
-        else:
-            page.wait_for_timeout(250)
-    raise AssertionError(f"the learner acted {done} times of {times}: {table_status(page)!r}")
-
-
-#: True once the table waits for the learner (or the deal is over), or has no table.
-LEARNER_OR_NO_TABLE = """() => {
-  const status = document.querySelector('.bt-table-status');
-  return !status || /Your turn|deal is over/.test(status.innerText);
-}"""
-
-
-def _position(page: Page) -> dict[str, object]:
-    """What the table shows of the position once it waits for the learner."""
-    page.wait_for_function(LEARNER_OR_NO_TABLE, timeout=TURN_SECONDS * 1000)
-    now = shown(page)
-    return {key: now[key] for key in SAME}
 
 
 def test_the_tab_opened_last_holds_the_game(page: Page, voila: VoilaServer,
@@ -93,30 +61,26 @@ def test_the_tab_opened_last_holds_the_game(page: Page, voila: VoilaServer,
     url = lesson_url(voila, GAME)
     page.goto(url, wait_until="load")
     wait_for_table(page)
-    _acts(page, 1)
+    act_as_learner(page, 1)
     second = page.context.new_page()
     second.add_init_script(RECORD_TABLE)
     second.goto(url, wait_until="load")
     wait_for_table(second)
     expect(second.get_by_text("Your saved game is back where you left it")).to_be_visible()
-    _acts(second, 2)
+    act_as_learner(second, 2)
 
     page.bring_to_front()                  # the first tab (or its computers) acts: refused
-    page.wait_for_function(LEARNER_OR_NO_TABLE, timeout=TURN_SECONDS * 1000)
+    wait_for_learner(page)
     if page.locator(".bt-table-status").count():
-        learner_acts(page)
+        act_as_learner(page)
     expect(page.get_by_text(explain.text("game_taken", "en"))).to_be_visible()
     expect(page.locator(".bt-table-status")).to_have_count(0)
 
     second.bring_to_front()                # the second plays on, and keeps its position
-    _acts(second, 1)
-    before = _position(second)
-    second.reload(wait_until="load")
-    second.locator(".bt-table-status").wait_for(state="visible", timeout=WIDGETS_TIMEOUT_MS)
-    second.wait_for_function("() => window.__btDrawn.some((d) => d.status)",
-                             timeout=WIDGETS_TIMEOUT_MS)
-    first = next(d for d in drawn(second) if d["status"])
-    assert {key: first[key] for key in SAME} == before
+    act_as_learner(second, 1)
+    wait_for_learner(second)
+    before = position(shown(second))
+    assert reload_position(second) == before
     second.close()
 
 

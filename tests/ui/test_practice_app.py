@@ -26,10 +26,11 @@ DEALS = load_practice_deals(Path(__file__).resolve().parents[2] / "notebooks" / 
 RANDOM = make_player("random")
 
 
-def test_a_practice_deal_played_badly_gets_a_debrief() -> None:
+def test_a_practice_deal_played_badly_gets_a_debrief(tmp_path: Path) -> None:
     """South plays random legal cards: the coach finds mistakes, listed at the end, and
     each one shows its position."""
-    app = PracticeApp(DEALS, pace=0)
+    app = PracticeApp(DEALS, pace=0, progress=CourseProgress(tmp_path))
+    assert app.coaching.value
     app.choice.value = next(i for i, d in enumerate(DEALS) if d.id == "charge-your-partner")
     for seed in range(8):                          # random play errs sooner or later
         app.start_button.click()
