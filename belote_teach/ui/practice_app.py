@@ -144,8 +144,18 @@ class PracticeApp(widgets.VBox):
                    and bool(self.table.four_colour.value))
 
     def _resume(self) -> None:
-        """Put back the hand saved in progress, else deal the first deal."""
-        saved = self.store.load(SAVED)
+        """Put back the hand saved in progress, else deal the first deal. A store that
+        cannot be read now deals nothing (a hand dealt would be saved over the one in
+        progress): the message says so, and "Deal it" or a reload goes on."""
+        try:
+            saved = self.store.load(SAVED)
+        except OSError as err:
+            problem = FileProblem.of_error(err)
+            problem.log(Path(self.store.store.where))
+            self._draw_goal()
+            self._say(lambda lang: notice_html("bad", explain.text(
+                "practice_unread", lang, reason=problem.told(lang))))
+            return
         index = next((i for i, d in enumerate(self.deals) if d.id == saved.deal), None)
         if saved.problem is not None or index is None:
             if saved.problem is not None:

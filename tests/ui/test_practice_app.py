@@ -16,6 +16,7 @@ from belote_teach import explain
 from belote_teach.course.practice import load_practice_deals
 from belote_teach.course.progress import CourseProgress
 from belote_teach.course.saved_practice import PRACTICE_PREFIX, PracticeStore
+from belote_teach.course.store import MemoryStore
 from belote_teach.engine.transcript import to_transcript
 from belote_teach.players import make_player
 from belote_teach.ui.practice_app import SAVED, PracticeApp
@@ -235,3 +236,38 @@ def test_a_saved_hand_that_cannot_be_put_back_is_set_aside_and_told(
     assert "could not be brought back" in told
     assert explain.catalog("en")["storage"]["reason"][reason] in told
     assert list(store.store.aside_documents().values()) == [spoilt]     # never deleted
+
+
+class _Busy(MemoryStore):
+    """A store that another page keeps busy while the saved hand is read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.busy = True
+
+    def document(self, name: str) -> str | None:
+        if self.busy:
+            raise TimeoutError("database is locked")
+        return super().document(name)
+
+
+def test_a_store_busy_at_the_start_deals_nothing_over_the_hand(tmp_path: Path) -> None:
+    """The saved hand cannot be read when the page opens: no hand is dealt (it would be
+    saved over the one in progress), the page says so in the learner's language; "Deal
+    it" then deals the chosen deal."""
+    busy = _Busy()
+    busy.put_document(PRACTICE_PREFIX + SAVED, "kept")
+    app = PracticeApp(DEALS, pace=0, lang="en", progress=CourseProgress(tmp_path),
+                      store=PracticeStore(store=busy))
+    assert app.table is None and app.table_box.children == ()
+    told = html.unescape(app.message.value)
+    assert "could not be read just now" in told
+    assert explain.catalog("en")["storage"]["reason"]["busy"] in told
+    app.language.value = "fr"
+    assert explain.catalog("fr")["storage"]["reason"]["busy"] in html.unescape(
+        app.message.value)
+    busy.busy = False
+    assert busy.document(PRACTICE_PREFIX + SAVED) == "kept"        # nothing written over
+    app.start_button.click()
+    assert app.table is not None and app.message.value == ""
+    assert app.store.load(SAVED).deal == DEALS[app.choice.value].id
