@@ -47,7 +47,7 @@ from belote_teach.render import notice_html
 from belote_teach.render.html import escape
 from belote_teach.render.score_sheet import render_score_sheet
 from belote_teach.ui.language import language_toggle, relabel, resolve_language
-from belote_teach.ui.table import DEFAULT_PACE, TableApp, paint_deck
+from belote_teach.ui.table import DEFAULT_PACE, TableApp, paint_deck, table_pace
 
 __all__ = ["GameApp"]
 
@@ -300,7 +300,7 @@ class GameApp(widgets.VBox):
             except ReplayError:
                 replay_kept = False
         four_colour = meta.get("four_colour") is True
-        pace = self._pace(meta.get("pace"))
+        pace = table_pace(self.pace, meta.get("pace"))
         self._meta["pace"] = pace
         table = TableApp(session, pace=pace, on_deal_over=self._deal_over,
                          on_change=self._changed, four_colour=four_colour, start=False)
@@ -314,16 +314,6 @@ class GameApp(widgets.VBox):
         self.save(take=True)
         table.advance()
         return replay_kept
-
-    def _pace(self, saved: object) -> float:
-        """The pace of the table: the one asked for, else the one saved (0 to 2 s), else
-        :data:`~belote_teach.ui.table.DEFAULT_PACE`."""
-        if self.pace is not None:
-            return self.pace
-        if isinstance(saved, (int, float)) and not isinstance(saved, bool) \
-                and 0 <= saved <= 2:
-            return float(saved)
-        return DEFAULT_PACE
 
     @property
     def four_colour(self) -> bool:

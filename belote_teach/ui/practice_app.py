@@ -10,8 +10,9 @@ with two pages open, the one opened last holds the hand and the other says so.
 A thin controller over :class:`~belote_teach.ui.table.TableApp`; the texts come from
 ``explain``, the pictures from ``render``. The app opens in the lesson's language and its
 EN / FR toggle (top right) words everything again, mid-deal included. The table's
-"Four-colour deck" check box (♦ blue, ♣ green) stays as the learner left it from one deal
-to the next, and the debrief's positions follow it.
+"Four-colour deck" check box (♦ blue, ♣ green) and its pace slider stay as the learner
+left them from one deal to the next and over a reload, and the debrief's positions follow
+the deck.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from belote_teach.render import notice_html
 from belote_teach.render.html import escape
 from belote_teach.render.table import render_table
 from belote_teach.ui.language import language_toggle, relabel, resolve_language
-from belote_teach.ui.table import DEFAULT_PACE, TableApp, paint_deck
+from belote_teach.ui.table import TableApp, paint_deck, table_pace
 
 __all__ = ["SAVED", "PracticeApp"]
 
@@ -52,8 +53,10 @@ class PracticeApp(widgets.VBox):
         lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language
             (:func:`~belote_teach.ui.language.use_language`).
         level: the computer players' level (``"club"`` or ``"expert"``).
-        pace: seconds between two computer decisions (default
-            :data:`~belote_teach.ui.table.DEFAULT_PACE`; 0 in tests).
+        pace: seconds between two computer decisions (0 in tests); ``None``: the pace
+            saved with the hand in progress (the learner's choice on the table's slider),
+            else :data:`~belote_teach.ui.table.DEFAULT_PACE`. The slider's choice is kept
+            for the next deal.
         progress: where a deal played to the end is counted (lesson progress; default:
             the learner's data directory).
         store: where the hand in progress is saved (default: ``progress``'s store).
@@ -77,7 +80,7 @@ class PracticeApp(widgets.VBox):
     """
 
     def __init__(self, deals: Sequence[PracticeDeal], *, lang: str | None = None,
-                 level: str = "club", pace: float = DEFAULT_PACE,
+                 level: str = "club", pace: float | None = None,
                  progress: CourseProgress | None = None,
                  store: PracticeStore | None = None) -> None:
         if not deals:
@@ -140,8 +143,9 @@ class PracticeApp(widgets.VBox):
                                coaching=self.coaching.value, lang=self.lang)
         self._counted = False
         self._say(None)
-        self._open(session, four_colour=self.table is not None
-                   and bool(self.table.four_colour.value))
+        table = self.table
+        self._open(session, four_colour=table is not None and bool(table.four_colour.value),
+                   pace=table_pace(self.pace, table.pace if table is not None else None))
 
     def _resume(self) -> None:
         """Put back the hand saved in progress, else deal the first deal. A store that
@@ -176,7 +180,8 @@ class PracticeApp(widgets.VBox):
             self._set_aside(FileProblem("bad_deal", str(err)))
             return
         self._counted = meta.get("counted") is True
-        self._open(session, four_colour=meta.get("four_colour") is True)
+        self._open(session, four_colour=meta.get("four_colour") is True,
+                   pace=table_pace(self.pace, meta.get("pace")))
         if not self._unsaved and self.table is not None:
             self._say(lambda lang: notice_html("info", explain.text("practice_resumed", lang)))
 
@@ -194,17 +199,18 @@ class PracticeApp(widgets.VBox):
         self._say(lambda lang: notice_html("bad", explain.text(
             "practice_not_resumed", lang, reason=problem.told(lang), path=path)))
 
-    def _open(self, session: TableSession, *, four_colour: bool) -> None:
-        """Put ``session`` on a new table, save it (this page takes the hand) and let the
-        table play on."""
+    def _open(self, session: TableSession, *, four_colour: bool, pace: float) -> None:
+        """Put ``session`` on a new table at ``pace`` (seconds), save it (this page takes
+        the hand) and let the table play on."""
         if self.table is not None:
             self.table.stop()                  # the old table plays no more
         self._draw_goal()
-        table = TableApp(session, pace=self.pace, on_deal_over=self._deal_over,
+        table = TableApp(session, pace=pace, on_deal_over=self._deal_over,
                          on_change=self._changed, four_colour=four_colour, start=False)
         self.table = table
         table.four_colour.observe(lambda change: self._deck_chosen(bool(change["new"])),
                                   names="value")
+        table.pace_slider.observe(lambda change: self._changed(table), names="value")
         paint_deck(self, four_colour)
         self.table_box.children = (table,)
         self.debrief.children = ()
@@ -224,7 +230,8 @@ class PracticeApp(widgets.VBox):
         if table is None:
             return True
         meta = {"level": self.level, "coaching": table.session.coaching,
-                "four_colour": bool(table.four_colour.value), "counted": self._counted}
+                "four_colour": bool(table.four_colour.value), "pace": table.pace,
+                "counted": self._counted}
         try:
             self.store.save(SAVED, self.deals[self._dealt].id, table.session.hand_record(),
                             meta=meta, holder=self.page, take=take)

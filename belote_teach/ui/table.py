@@ -55,11 +55,25 @@ from belote_teach.render.table import render_last_trick, render_table, spoken_wo
 from belote_teach.ui.board import CardBoard
 from belote_teach.ui.language import resolve_language
 
-__all__ = ["DEFAULT_PACE", "TableApp", "paint_deck"]
+__all__ = ["DEFAULT_PACE", "MAX_PACE", "TableApp", "paint_deck", "table_pace"]
 
 #: The pace of a new table, in seconds per computer decision (and the time a completed
 #: trick stays on the table).
 DEFAULT_PACE = 0.6
+#: The slowest pace the table's slider offers, in seconds.
+MAX_PACE = 2.0
+
+
+def table_pace(asked: float | None, saved: object) -> float:
+    """The pace of a table, in seconds: ``asked`` (an app's ``pace`` argument) when not
+    ``None``, else ``saved`` (the learner's choice kept with a game or a practice hand)
+    when it is a number from 0 to :data:`MAX_PACE`, else :data:`DEFAULT_PACE`."""
+    if asked is not None:
+        return asked
+    if isinstance(saved, (int, float)) and not isinstance(saved, bool) \
+            and 0 <= saved <= MAX_PACE:
+        return float(saved)
+    return DEFAULT_PACE
 
 
 def paint_deck(widget: widgets.DOMWidget, four_colour: bool) -> None:
@@ -144,7 +158,7 @@ class TableApp(widgets.VBox):
         # the slider's own readout would print "0.6" in every language: the value is
         # shown beside it instead, worded by explain.number ("0,6 s" in French)
         self.pace_slider = widgets.FloatSlider(
-            value=pace, min=0.0, max=2.0, step=0.1, readout=False,
+            value=pace, min=0.0, max=MAX_PACE, step=0.1, readout=False,
             style={"description_width": "initial"})
         self.pace_slider.add_class("bt-pace")
         self.pace_value = widgets.HTML()

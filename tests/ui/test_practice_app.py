@@ -20,7 +20,7 @@ from belote_teach.course.store import MemoryStore
 from belote_teach.engine.transcript import to_transcript
 from belote_teach.players import make_player
 from belote_teach.ui.practice_app import SAVED, PracticeApp
-from belote_teach.ui.table import TableApp
+from belote_teach.ui.table import DEFAULT_PACE, TableApp
 
 DEALS = load_practice_deals(Path(__file__).resolve().parents[2] / "notebooks" / "deals"
                             / "practice.yaml")
@@ -271,3 +271,18 @@ def test_a_store_busy_at_the_start_deals_nothing_over_the_hand(tmp_path: Path) -
     app.start_button.click()
     assert app.table is not None and app.message.value == ""
     assert app.store.load(SAVED).deal == DEALS[app.choice.value].id
+
+
+def test_the_pace_chosen_is_kept_for_the_next_deal_and_over_a_reload(tmp_path: Path) -> None:
+    """Without a pace asked for, the table starts at the default; the slider's choice is
+    saved with the hand at once, kept by "Deal it" and brought back by a reload; a pace
+    asked for (tests: 0) wins."""
+    app = PracticeApp(DEALS, progress=CourseProgress(tmp_path))
+    assert app.table is not None and app.table.pace == DEFAULT_PACE
+    app.table.pace_slider.value = 1.2
+    assert app.store.load(SAVED).meta["pace"] == 1.2
+    app.start_button.click()
+    assert app.table is not None and app.table.pace == 1.2
+    again = PracticeApp(DEALS, progress=CourseProgress(tmp_path))
+    assert again.table is not None and again.table.pace == 1.2
+    assert PracticeApp(DEALS, pace=0, progress=CourseProgress(tmp_path)).table.pace == 0
