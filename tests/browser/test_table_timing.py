@@ -31,6 +31,7 @@ from table_clicks import (
     wait_for_table,
 )
 
+from belote_teach import explain
 from conftest import lesson_url
 
 if TYPE_CHECKING:
@@ -44,6 +45,8 @@ NOTEBOOK = "notebooks/en/08-play-a-game.ipynb"
 #: Seconds after the learner's card at which the second click is made.
 DELAYS = (0.0, 0.05, 0.15, 0.4)
 WAIT = "Wait for your turn"
+#: What the page says of a click made while the computers play.
+TURN = explain.text("wait_turn", "en")
 
 #: Click ``first`` (a bright card), then after ``delay`` ms whatever the hand shows of
 #: ``second`` (``delay`` 0: in the same moment, on the drawing the first click was made
@@ -95,15 +98,18 @@ def _click_twice(page: Page, delay: float, *, only_old: bool) -> dict[str, Any]:
         " || (s.status.includes('Your turn') && s.clickable.length > 0)); }",
         arg=first, timeout=120_000)
     if click["old"] and click["tag"] == "BUTTON":          # the click reached the kernel:
-        # answered after the first card's answer, while the computers played, the page
-        # said to wait; once the learner's turn is back (or the deal over), it no longer
-        # does
+        # answered after the first card's answer, the page said to wait: for the
+        # learner's turn while the computers played (those words are gone once it is
+        # back, or the deal over), else to look at the table as it is now
         page.wait_for_function(
             "([words, since]) => window.__btDrawn.slice(since)"
             ".some((d) => d.feedback.includes(words))", arg=[WAIT, click["t"]],
             timeout=30_000)
-        page.wait_for_function("words => !window.__btShown().feedback.includes(words)",
-                               arg=WAIT, timeout=30_000)
+        said = [d["feedback"] for d in drawn(page)[click["t"]:]]
+        click["turn"] = any(TURN in feedback for feedback in said)
+        if click["turn"]:
+            page.wait_for_function("words => !window.__btShown().feedback.includes(words)",
+                                   arg=TURN, timeout=30_000)
     after = shown(page)
     if "deal is over" not in after["status"]:
         assert second in after["hand"], (
@@ -155,6 +161,7 @@ def test_clicks_during_the_computers_turn_are_ignored(page: Page,
         if reached[-1]["late"] < 600:
             assert reached[-1]["tag"] != "BUTTON" or reached[-1]["old"], reached[-1]
     assert any(click["old"] and click["tag"] == "BUTTON" for click in reached), reached
+    assert any(click.get("turn") for click in reached), reached   # said, then gone
     play_until(page, lambda now: "deal is over" in now["status"], "the deal's end")
     log = drawn(page)
     starts = [i for i, d in enumerate(log) if d["caption"].startswith("Bidding")]
