@@ -47,7 +47,7 @@ from belote_teach.render import notice_html
 from belote_teach.render.html import escape
 from belote_teach.render.score_sheet import render_score_sheet
 from belote_teach.ui.language import language_toggle, relabel, resolve_language
-from belote_teach.ui.table import DEFAULT_PACE, TableApp, paint_deck, table_pace
+from belote_teach.ui.table import DEFAULT_PACE, TableApp, mount_table, paint_deck, table_pace
 
 __all__ = ["GameApp"]
 
@@ -302,14 +302,10 @@ class GameApp(widgets.VBox):
         four_colour = meta.get("four_colour") is True
         pace = table_pace(self.pace, meta.get("pace"))
         self._meta["pace"] = pace
-        table = TableApp(session, pace=pace, on_deal_over=self._deal_over,
-                         on_change=self._changed, four_colour=four_colour, start=False)
-        self.table = table
-        table.four_colour.observe(lambda change: self._deck_chosen(bool(change["new"])),
-                                  names="value")
-        table.pace_slider.observe(lambda change: self._pace_chosen(table), names="value")
-        paint_deck(self, four_colour)
-        self.table_box.children = (table,)
+        self.table = table = mount_table(
+            self, self.table_box, session, pace=pace, four_colour=four_colour,
+            on_deal_over=self._deal_over, on_change=self._changed,
+            on_deck=self._deck_chosen, on_pace=self._pace_chosen)
         self._draw_sheet(game)
         self.save(take=True)
         table.advance()

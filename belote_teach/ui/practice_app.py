@@ -36,7 +36,7 @@ from belote_teach.render import notice_html
 from belote_teach.render.html import escape
 from belote_teach.render.table import render_table
 from belote_teach.ui.language import language_toggle, relabel, resolve_language
-from belote_teach.ui.table import TableApp, paint_deck, table_pace
+from belote_teach.ui.table import TableApp, mount_table, paint_deck, table_pace
 
 __all__ = ["SAVED", "PracticeApp"]
 
@@ -205,14 +205,10 @@ class PracticeApp(widgets.VBox):
         if self.table is not None:
             self.table.stop()                  # the old table plays no more
         self._draw_goal()
-        table = TableApp(session, pace=pace, on_deal_over=self._deal_over,
-                         on_change=self._changed, four_colour=four_colour, start=False)
-        self.table = table
-        table.four_colour.observe(lambda change: self._deck_chosen(bool(change["new"])),
-                                  names="value")
-        table.pace_slider.observe(lambda change: self._changed(table), names="value")
-        paint_deck(self, four_colour)
-        self.table_box.children = (table,)
+        self.table = table = mount_table(
+            self, self.table_box, session, pace=pace, four_colour=four_colour,
+            on_deal_over=self._deal_over, on_change=self._changed,
+            on_deck=self._deck_chosen, on_pace=self._changed)
         self.debrief.children = ()
         self._shown = None
         self.position.value = ""

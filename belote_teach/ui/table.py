@@ -55,7 +55,7 @@ from belote_teach.render.table import render_last_trick, render_table, spoken_wo
 from belote_teach.ui.board import CardBoard
 from belote_teach.ui.language import resolve_language
 
-__all__ = ["DEFAULT_PACE", "MAX_PACE", "TableApp", "paint_deck", "table_pace"]
+__all__ = ["DEFAULT_PACE", "MAX_PACE", "TableApp", "mount_table", "paint_deck", "table_pace"]
 
 #: The pace of a new table, in seconds per computer decision (and the time a completed
 #: trick stays on the table).
@@ -646,3 +646,23 @@ class TableApp(widgets.VBox):
         self.belote.description = explain.text("rebelote" if said else "belote",
                                                session.lang)
         self.belote.tooltip = self.belote.description
+
+
+def mount_table(app: widgets.Box, box: widgets.Box, session: TableSession, *,
+                pace: float, four_colour: bool, on_deal_over: Callable[[TableApp], None],
+                on_change: Callable[[TableApp], None], on_deck: Callable[[bool], None],
+                on_pace: Callable[[TableApp], None]) -> TableApp:
+    """A new table for an app that saves what is played on it (the game, the practice
+    hands): ``session`` at ``pace`` seconds, the four-colour deck as ``four_colour``
+    (``app`` painted with it), shown alone in ``box``, not started (the app saves, then
+    calls :meth:`TableApp.advance`). Ticking the deck box calls ``on_deck(four_colour)``,
+    moving the pace slider ``on_pace(table)``; ``on_deal_over`` and ``on_change`` are
+    :class:`TableApp`'s."""
+    table = TableApp(session, pace=pace, on_deal_over=on_deal_over, on_change=on_change,
+                     four_colour=four_colour, start=False)
+    table.four_colour.observe(lambda change: on_deck(bool(change["new"])), names="value")
+    table.pace_slider.observe(lambda change: on_pace(table), names="value")
+    paint_deck(app, four_colour)
+    box.children = (table,)
+    return table
+
