@@ -87,8 +87,9 @@ class PracticeStore:
     """The practice hand in progress of one learner, in their store.
 
     Args:
-        directory: the data directory (as :class:`~belote_teach.course.saved_games.
-            GameStore`'s: ``BELOTE_TEACH_DATA``, else the platform's user data folder).
+        directory: the data directory, as a game store's
+            (:class:`~belote_teach.course.saved_games.GameStore`): ``BELOTE_TEACH_DATA``,
+            else the platform's user data folder.
         store: the store to keep the hand in instead (the one a
             :class:`~belote_teach.course.progress.CourseProgress` uses).
     """
