@@ -251,9 +251,18 @@ class PracticeApp(widgets.VBox):
         return True
 
     def _changed(self, app: TableApp) -> None:
-        """The position on the table changed (an action, an undo): saved at once."""
-        if app is self.table:
-            self.save()
+        """The position on the table changed (an action, an undo, "Replay this deal"):
+        saved at once; a deal replayed leaves the last debrief, the position it showed
+        and the notice of a hand brought back."""
+        if app is not self.table:
+            return
+        if not app.session.deal.actions and (self.debrief.children or self._notice):
+            self.debrief.children = ()
+            self._shown = None
+            self.position.value = ""
+            if not self._unsaved:
+                self._say(None)
+        self.save()
 
     def _deck_chosen(self, four_colour: bool) -> None:
         """The learner ticked or unticked "Four-colour deck": the debrief's positions

@@ -286,3 +286,23 @@ def test_the_pace_chosen_is_kept_for_the_next_deal_and_over_a_reload(tmp_path: P
     again = PracticeApp(DEALS, progress=CourseProgress(tmp_path))
     assert again.table is not None and again.table.pace == 1.2
     assert PracticeApp(DEALS, pace=0, progress=CourseProgress(tmp_path)).table.pace == 0
+
+
+def test_replaying_a_deal_leaves_its_debrief_and_the_notice(tmp_path: Path) -> None:
+    """A hand brought back over, its debrief and a position shown: "Replay this deal"
+    deals it again with no debrief, no position and no notice left, as a reload then
+    shows it."""
+    progress = CourseProgress(tmp_path)
+    table = _half_played_with_a_mistake(PracticeApp(DEALS, pace=0, progress=progress))
+    _play_to_the_end(table, random.Random(3))
+    app = PracticeApp(DEALS, pace=0, lang="en", progress=CourseProgress(tmp_path))
+    assert app.table is not None and app.debrief.children and app.message.value
+    app.debrief.children[1].children[0].click()
+    assert "bt-table" in app.position.value
+    app.table.replay_button.click()
+    assert not app.table.session.deal.phase.is_over
+    assert app.debrief.children == () and app.position.value == "" and app.message.value == ""
+    again = PracticeApp(DEALS, pace=0, lang="en", progress=CourseProgress(tmp_path))
+    assert again.table is not None and again.debrief.children == ()
+    assert again.table.session.deal.actions == app.table.session.deal.actions
+    assert dict(progress.read().record.practice) == {"charge-your-partner": 1}
