@@ -1055,15 +1055,15 @@ def review(observation: Observation, card: Card | str, *, rng: random.Random | N
     noisy = grade is Verdict.ALSO_GOOD and ev.samples > 0 and loss > TOLERANCE
     if grade is Verdict.BEST:
         own, own_cards = reason, reason_cards
-    elif grade is Verdict.ALSO_GOOD and not noisy:
+    elif grade is Verdict.ALSO_GOOD:
         # its own reason only when it is the hint's too: "keep your master" said of the
         # best card and "feed your partner" of this one would be two things at once; and
         # none for a card also good only because the worlds disagree: a reason for it
         # beside "it scores about 6 points less" would argue both ways
-        own, own_cards = _reason(observation, ev, card)
+        own, own_cards = _reason(observation, ev, card) if not noisy else (None, ())
         if own is not reason:
             own, own_cards = None, ()
-    elif grade is not Verdict.ALSO_GOOD:
+    else:
         differences = _differences(observation, ev, card)
     return Review(card, grade, round(loss, 1), changed, ev.best, reason, reason_cards,
                   ev.count(card), ev.values, ev.success, trump, legal, ev.rates(card)[0],

@@ -160,12 +160,12 @@ class PracticeApp(widgets.VBox):
             self._say(lambda lang: notice_html("bad", explain.text(
                 "practice_unread", lang, reason=problem.told(lang))))
             return
+        if saved.problem is not None:
+            self._set_aside(saved.problem)
+            return
         index = next((i for i, d in enumerate(self.deals) if d.id == saved.deal), None)
-        if saved.problem is not None or index is None:
-            if saved.problem is not None:
-                self._set_aside(saved.problem)
-            else:
-                self.start()
+        if index is None:                      # nothing saved, or a deal not offered here
+            self.start()
             return
         meta = saved.meta
         level = meta.get("level")
