@@ -579,7 +579,27 @@ class TableApp(widgets.VBox):
             return explain.text("turn_bid" if deal.phase.is_bidding else "turn_card", lang)
         turn = deal.turn
         assert turn is not None
-        return explain.text("thinking", lang, seat=explain.seat_name(turn, lang))
+        bidding = deal.phase.is_bidding
+        if turn is session.learner:            # the last computer's card or bid, held
+            return self._before_learner(lang)  # one pace before the learner's turn
+        return explain.text("thinking_bid" if bidding else "thinking", lang,
+                            seat=explain.seat_name(turn, lang))
+
+    def _before_learner(self, lang: str) -> str:
+        """The status while the bid or card just made before the learner's turn is held
+        on the table: who made it and what, the learner's turn next."""
+        deal = self.session.deal
+        trick = deal.trick
+        if trick is not None and trick.plays:
+            play = trick.plays[-1]
+            return explain.text("played_before_you", lang,
+                                seat=explain.seat_name(play.seat, lang),
+                                card=explain.card_short(play.card, lang))
+        if deal.phase.is_bidding and deal.bids:
+            seat, bid = deal.bids[-1]
+            return explain.text("bid_before_you", lang, seat=explain.seat_name(seat, lang),
+                                bid=call_text.bid_name(bid, lang))
+        return explain.text("turn_soon", lang)
 
     def _replay_note(self) -> str:
         """During a practice replay of a game's deal, the line saying it does not count."""

@@ -190,7 +190,7 @@ def test_a_litige_deal_by_clicks() -> None:
 #: English words a French table must not show (whole words, any case).
 ENGLISH = re.compile(r"\b(?:the|your|you|deal|trick|hint|undo|replay|review|next|take|"
                      r"pass|game|rules|computer|coach on|score sheet|debrief|show|seconds|"
-                     r"declare|is playing|turn|north|south|east|west)\b", re.IGNORECASE)
+                     r"declare|is playing|is bidding|turn|north|south|east|west)\b", re.IGNORECASE)
 
 
 def shown_texts(widget: object) -> list[str]:
@@ -228,6 +228,11 @@ def test_the_english_check_finds_english() -> None:
 
 def _status(app: TableApp) -> str:
     return html.unescape(app.status.value)
+
+
+def _status_words(app: TableApp) -> str:
+    """The status line's words alone (no tags)."""
+    return re.sub(r"<[^>]+>", "", _status(app)).strip()
 
 
 def test_the_table_switches_to_french_mid_deal_and_back() -> None:
@@ -424,7 +429,7 @@ def test_a_click_while_a_computer_is_to_act_is_ignored_and_says_wait() -> None:
     app = TableApp(TableSession(Deal.new(Seat.SOUTH, rng=3), rng=1), pace=0.5)
     session = app.session
     assert session.computer_to_act and app.board.position == "" and app.bids == {}
-    assert "East is playing" in html.unescape(app.status.value)
+    assert "East is bidding" in html.unescape(app.status.value)
     app.board.click(str(session.observation.hand[0]))
     app.bid("pass")
     assert session.deal.actions == () and app.board.selected == ""
@@ -526,10 +531,12 @@ def test_every_trick_is_drawn_card_by_card_at_the_pace() -> None:
 def test_the_coach_starts_while_the_card_before_the_learners_turn_is_still_shown() -> None:
     """At a pace, the computer's card before the learner's turn stays alone on the table
     for one pace, clicks refused: the coach's evaluation of the learner's card is already
-    under way then, so that pace counts as thinking time."""
+    under way then, so that pace counts as thinking time. The status then says who played
+    what, the learner's turn next (never the learner's own seat "is playing")."""
     import asyncio
 
     seen: list[tuple[bool, bool]] = []                       # (clicks taken, coach started)
+    held: list[tuple[str, str]] = []                         # (status, the card before)
 
     async def play() -> TableApp:
         app = TableApp(TableSession(Deal.new(Seat.SOUTH, rng=3), rng=1), pace=0.05)
@@ -541,6 +548,11 @@ def test_the_coach_starts_while_the_card_before_the_learners_turn_is_still_shown
                 done.set()
             elif session.deal.phase is Phase.PLAY and session.learner_to_act:
                 seen.append((app.learner_may_act, session.coach_ready is not None))
+                trick = session.deal.trick
+                if not app.learner_may_act and trick is not None and trick.plays:
+                    last = trick.plays[-1]
+                    held.append((_status_words(app), f"{last.seat.name.title()} played "
+                                               f"{explain.card_short(last.card, 'en')}"))
             if app.learner_may_act and not done.is_set():
                 if app.bids:
                     _click_bid(app)
@@ -557,6 +569,9 @@ def test_the_coach_starts_while_the_card_before_the_learners_turn_is_still_shown
     waiting = [started for may_act, started in seen if not may_act]
     assert waiting and all(waiting)           # the coach under way before clicks are taken
     assert any(may_act for may_act, _ in seen)
+    assert held
+    for status, played in held:
+        assert status == f"{played}. Your turn next.", status
 
 
 def test_the_deal_over_is_told_with_the_last_card() -> None:
@@ -603,3 +618,42 @@ def test_the_deal_over_is_told_with_the_last_card() -> None:
     assert deal.phase.is_over and deal.tricks[-1].plays[-1].seat is not Seat.SOUTH
     assert len(told) == 1
     assert told[0] - said_over[0] < 1.0           # not the 2 s pace later
+
+
+@pytest.mark.parametrize("lang, words", [("en", "West: {bid}. Your turn next."),
+                                          ("fr", "Ouest\u00a0: {bid}. À toi ensuite.")])
+def test_the_bid_before_the_learners_turn_is_told_while_it_is_held(lang: str,
+                                                                   words: str) -> None:
+    """At a pace, the bid made just before the learner's turn is held for one pace: the
+    status names who bid what, the learner's turn next, in the page's language; while a
+    computer bids, it says so ("is bidding", not "is playing")."""
+    import asyncio
+
+    statuses: list[str] = []
+
+    async def bid_round() -> TableApp:
+        app = TableApp(TableSession(Deal.new(Seat.NORTH, rng=4), rng=1), pace=0.05)
+        app.set_language(lang)
+        statuses.append(_status_words(app))
+        done = asyncio.Event()
+
+        def on_status(change: dict[str, object]) -> None:
+            statuses.append(_status_words(app))
+            if app.learner_may_act:
+                done.set()
+
+        app.status.observe(on_status, names="value")
+        app.board.shown = True
+        await asyncio.wait_for(done.wait(), timeout=60)
+        return app
+
+    app = asyncio.run(bid_round())
+    app.stop()
+    (seat, bid), = app.session.deal.bids
+    assert seat is Seat.WEST
+    expected = words.format(bid=call_text.bid_name(bid, lang))
+    assert expected in statuses
+    before = statuses[:statuses.index(expected)]
+    assert before and all(s == ("West is bidding…" if lang == "en" else "Ouest parle…")
+                          for s in before), before
+    assert not any("South" in s or "Sud" in s for s in statuses[:-1])
