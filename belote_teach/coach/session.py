@@ -237,7 +237,8 @@ class TableSession:
             ``"expert"``).
         learner: the learner's seat (default South).
         rng: the computer players' chance (an int seed or a ``random.Random``).
-        coaching: review every learner decision (default True).
+        coaching: review every learner decision (default True); :meth:`set_coaching`
+            turns the coach on or off later, from the next decision.
         lang: ``"en"`` or ``"fr"``, for the texts (:attr:`lang` switches it later).
 
     Raises:
@@ -266,6 +267,7 @@ class TableSession:
         self._lang = lang
         self._start = table.copy()
         self._mistakes: list[Mistake] = []
+        self._unreviewed: list[int] = []     # the learner's actions taken with the coach off
         self._replay: Deal | None = None     # a practice replay of the game's deal
         self._epoch = 0                      # restarts, undos and new deals so far
 
@@ -360,6 +362,37 @@ class TableSession:
         """True when a computer player must act next."""
         turn = self.deal.turn
         return turn is not None and turn is not self.learner
+
+    @property
+    def unreviewed(self) -> tuple[int, ...]:
+        """The learner's decisions of the deal on the table taken with the coach off,
+        as the number of actions before each (in order): the debrief does not cover
+        them."""
+        return tuple(self._unreviewed)
+
+    @property
+    def reviewed(self) -> int:
+        """How many of the learner's decisions (bids and cards) of the deal on the table
+        the coach reviewed (0 or more)."""
+        mine = sum(a.seat is self.learner for a in self.deal.actions)
+        return mine - len(self._unreviewed)
+
+    def set_coaching(self, on: bool) -> None:
+        """Turn the coach on or off from the learner's next decision (the decisions
+        already taken keep their reviews, or their lack of one: :attr:`unreviewed`).
+        On, the coach starts on the position at once when it is the learner's card
+        (:meth:`think_ahead`); off, its background work stops.
+
+        Raises:
+            TypeError: ``on`` is not a bool.
+        """
+        if not isinstance(on, bool):
+            raise TypeError(f"coaching is on (True) or off (False), got {on!r}")
+        self.coaching = on
+        if on:
+            self.think_ahead()
+        else:
+            self.stop_thinking()
 
     @property
     def mistakes(self) -> tuple[Mistake, ...]:
@@ -518,6 +551,7 @@ class TableSession:
         for _ in range(len(actions) - mine[-1]):
             deal.pop()
         self._mistakes = [m for m in self._mistakes if m.actions < mine[-1]]
+        self._unreviewed = [done for done in self._unreviewed if done < mine[-1]]
         self._epoch += 1
         return True
 
@@ -544,6 +578,7 @@ class TableSession:
                                   "once it is over")
             self._replay = _fresh(game.deal)
         self._mistakes = []
+        self._unreviewed = []
         self._epoch += 1
 
     def next_deal(self) -> Deal:
@@ -569,6 +604,7 @@ class TableSession:
                               f"{game.deal.phase.name}): finish it before the next one")
         self._replay = None
         self._mistakes = []
+        self._unreviewed = []
         self._epoch += 1
         return deal
 
@@ -601,16 +637,18 @@ class TableSession:
                               "of the game (other cards, dealer, cut, reserve or rules)")
         self._replay = replayed
         self._mistakes = []
+        self._unreviewed = []
         self._epoch += 1
 
     # ------------------------------------------------------------------ saved practice hands
     def hand_record(self) -> dict[str, object]:
         """The practice hand on the table as plain JSON values, to save it after every
-        action: ``{"transcript": [...], "mistakes": [...]}``, the deal's transcript
-        (:func:`~belote_teach.engine.transcript.to_transcript`) split into lines and, for
-        each mistake of the debrief so far, the number of actions before it and its words
-        in every language (``{"actions": 9, "verdict": "mistake", "words": {"en":
-        [verdict, details], "fr": [...]}}``). :meth:`resume_hand` puts it back.
+        action: ``{"transcript": [...], "mistakes": [...], "unreviewed": [...]}``, the
+        deal's transcript (:func:`~belote_teach.engine.transcript.to_transcript`) split
+        into lines; for each mistake of the debrief so far, the number of actions before
+        it and its words in every language (``{"actions": 9, "verdict": "mistake",
+        "words": {"en": [verdict, details], "fr": [...]}}``); the learner's decisions
+        taken with the coach off (:attr:`unreviewed`). :meth:`resume_hand` puts it back.
 
         Raises:
             ReplayError: this session plays a game, not a practice hand.
@@ -621,18 +659,19 @@ class TableSession:
                      "words": {lang: [m.review.verdict_text(lang), m.review.details_text(lang)]
                                for lang in LANGUAGES}}
                     for m in self._mistakes]
-        return {"transcript": to_transcript(self.deal).splitlines(), "mistakes": mistakes}
+        return {"transcript": to_transcript(self.deal).splitlines(), "mistakes": mistakes,
+                "unreviewed": list(self._unreviewed)}
 
     def resume_hand(self, record: Mapping[str, object]) -> None:
         """Put back a practice hand saved by :meth:`hand_record`: the deal at the position
-        it had reached, and the debrief's mistakes so far with their words (the coach's
-        reviews are not made again).
+        it had reached, the debrief's mistakes so far with their words (the coach's
+        reviews are not made again) and the decisions taken with the coach off.
 
         Raises:
             ReplayError: this session plays a game; or ``record`` is not such a record,
                 its transcript cannot be read or is not this hand (other cards, dealer,
-                cut, reserve or rules), or a mistake is not one of the learner's
-                decisions in it. Nothing changes then.
+                cut, reserve or rules), or a mistake or a decision taken with the coach
+                off is not one of the learner's decisions in it. Nothing changes then.
         """
         if self.game is not None:
             raise ReplayError("a game is resumed from its store, not as a practice hand")
@@ -650,9 +689,26 @@ class TableSession:
             raise ReplayError("the saved hand is not this practice hand (other cards, "
                               "dealer, cut, reserve or rules)")
         mistakes = [self._saved_mistake(deal, item) for item in saved]
+        unreviewed = self._saved_unreviewed(deal, record.get("unreviewed", []))
         self.table = deal
         self._mistakes = mistakes
+        self._unreviewed = unreviewed
         self._epoch += 1
+
+    def _saved_unreviewed(self, deal: Deal, saved: object) -> list[int]:
+        """The decisions taken with the coach off of a saved hand's record, on ``deal``
+        (see :meth:`hand_record`; a record without them has none).
+
+        Raises:
+            ReplayError: ``saved`` is not a list of the learner's decisions in ``deal``,
+                each once, in order."""
+        if not isinstance(saved, list) or not all(
+                not isinstance(done, bool) and isinstance(done, int)
+                and 0 <= done < len(deal.actions) and deal.actions[done].seat is self.learner
+                for done in saved) or saved != sorted(set(saved)):
+            raise ReplayError(f"the saved hand's decisions without the coach are "
+                              f"{saved!r:.60}, not the learner's decisions in the hand")
+        return list(saved)
 
     def _saved_mistake(self, deal: Deal, item: object) -> Mistake:
         """A mistake of a saved hand's record, on ``deal`` (see :meth:`hand_record`).
@@ -757,6 +813,8 @@ class TableSession:
 
     def _keep(self, obs: Observation, reviews: tuple[Review, ...]) -> None:
         done = len(self.deal.actions) - 1
+        if not self.coaching:
+            self._unreviewed.append(done)
         for review in reviews:
             if review.verdict in _DEBRIEF:
                 self._mistakes.append(Mistake(done, obs, review))

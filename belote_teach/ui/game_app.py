@@ -84,8 +84,10 @@ class GameApp(widgets.VBox):
 
     Attributes:
         language: the EN / FR toggle (set ``.value`` to switch; the game goes on).
-        target, level, preset, coaching: the settings of the next new game (points, the
-            computer level, the rules preset of R7, the coach on or off).
+        target, level, preset: the settings of the next new game (points, the computer
+            level, the rules preset of R7).
+        coaching: the coach on or off: for the game on the table from the learner's next
+            decision (saved with it), and for the next new game.
         new_button: starts a new game with those settings.
         four_colour: whether the cards are drawn with the four-colour deck: the value of
             the table's check box (``table.four_colour``), saved in the game's ``meta``.
@@ -121,6 +123,7 @@ class GameApp(widgets.VBox):
                                        **_compact())
         self.coaching = widgets.Checkbox(value=True, indent=False,
                                          layout=widgets.Layout(width="auto"))
+        self.coaching.observe(lambda change: self._coach(bool(change["new"])), names="value")
         self.new_button = widgets.Button(button_style="primary")
         self.new_button.on_click(lambda _: self.new_game())
         self._label()
@@ -202,6 +205,18 @@ class GameApp(widgets.VBox):
         self._open(game, {"level": self.level.value, "coaching": self.coaching.value,
                           "seed": seed, "four_colour": self.four_colour,
                           "pace": DEFAULT_PACE if pace is None else pace})
+
+    def _coach(self, on: bool) -> None:
+        """The "Coach on" box ticked or unticked: the game on the table follows from the
+        learner's next decision, and its save keeps the setting."""
+        if self.table is None or self._meta.get("coaching") == on:
+            return
+        self._meta["coaching"] = on
+        game = self.table.session.game
+        if game is not None and not game.is_over:
+            self.table.set_coaching(on)             # saved by the table's change
+        else:
+            self.save()                             # the next new game's setting
 
     def save(self, *, take: bool = False) -> bool:
         """Save the game now, at the position on the table (atomic; called after every

@@ -108,6 +108,7 @@ class PracticeApp(widgets.VBox):
             layout=widgets.Layout(width="min(36rem, 100%)", margin="2px 12px 2px 0"))
         self.coaching = widgets.Checkbox(value=True, indent=False,
                                          layout=widgets.Layout(width="auto"))
+        self.coaching.observe(lambda change: self._coach(bool(change["new"])), names="value")
         self.start_button = widgets.Button(button_style="primary")
         self.start_button.on_click(lambda _: self.start())
         self.goal = widgets.HTML()
@@ -329,18 +330,31 @@ class PracticeApp(widgets.VBox):
             self.save()
         self._draw_debrief(app)
 
+    def _coach(self, on: bool) -> None:
+        """The "Coach on" box ticked or unticked: the coach of the deal on the table
+        follows from the learner's next decision (saved with the hand); the next deal
+        dealt starts with it too."""
+        if self.table is not None and not self.table.session.deal.phase.is_over:
+            self.table.set_coaching(on)
+
     def _draw_debrief(self, app: TableApp) -> None:
-        """The debrief of the deal played on ``app``, in :attr:`lang` (none without the
-        coach)."""
+        """The debrief of the deal played on ``app``, in :attr:`lang`: none when the
+        coach reviewed none of the learner's decisions; when it was off for some, a line
+        says how many the debrief leaves out."""
         lang = self.lang
-        mistakes = app.session.mistakes
-        if not app.session.coaching:
+        session = app.session
+        mistakes = session.mistakes
+        if not session.reviewed:
             self.debrief.children = ()
             return
-        key = ("debrief_none" if not mistakes
-               else explain.plural_key("debrief_title", len(mistakes), lang))
+        off = len(session.unreviewed)
+        key = (explain.plural_key("debrief_title", len(mistakes), lang) if mistakes
+               else "debrief_none_part" if off else "debrief_none")
         head = explain.text(key, lang, n=len(mistakes))
         rows: list[widgets.Widget] = [widgets.HTML(f"<h3>{escape(head)}</h3>")]
+        if off:
+            part = explain.text(explain.plural_key("debrief_coach_off", off, lang), lang, n=off)
+            rows.append(widgets.HTML(f"<p>{escape(part)}</p>"))
         for number, mistake in enumerate(mistakes, 1):
             # the button as wide as its words, the review beside it taking the rest (under
             # it on a narrow screen): a button never cuts its label

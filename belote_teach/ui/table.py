@@ -243,6 +243,22 @@ class TableApp(widgets.VBox):
         self._label()
         self.redraw()
 
+    def set_coaching(self, on: bool) -> None:
+        """Turn the coach on or off from the learner's next decision
+        (:meth:`TableSession.set_coaching`), the Undo button with it; :attr:`on_change`
+        is told (the setting is saved with the deal). Nothing on a stopped table.
+
+        Raises:
+            TypeError: ``on`` is not a bool (nothing changes).
+        """
+        if self._stopped or on is self.session.coaching:
+            if not isinstance(on, bool):
+                raise TypeError(f"coaching is on (True) or off (False), got {on!r}")
+            return
+        self.session.set_coaching(on)
+        self.redraw()
+        self._changed()
+
     def _label(self) -> None:
         """The fixed labels in the session's language (the announcement boxes too)."""
         lang = self.session.lang

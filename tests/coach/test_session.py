@@ -311,6 +311,13 @@ def _spoilt(record: dict[str, object], how: str) -> dict[str, object]:
         mistakes[0]["verdict"] = "best"
     elif how == "words":
         del mistakes[0]["words"]["fr"]
+    elif how == "unreviewed computer's action":
+        spoilt["unreviewed"] = [json_actions(spoilt).index(False)]
+    elif how == "unreviewed twice":
+        mine = json_actions(spoilt).index(True)
+        spoilt["unreviewed"] = [mine, mine]
+    elif how == "unreviewed not a list":
+        spoilt["unreviewed"] = 3
     return spoilt
 
 
@@ -323,7 +330,9 @@ def json_actions(record: dict[str, object]) -> list[bool]:
 
 
 @pytest.mark.parametrize("how", ["transcript", "unreadable", "mistakes", "computer's action",
-                                 "verdict", "words", "another hand"])
+                                 "verdict", "words", "another hand",
+                                 "unreviewed computer's action", "unreviewed twice",
+                                 "unreviewed not a list"])
 def test_a_bad_saved_hand_is_refused_and_changes_nothing(how: str) -> None:
     seed, session = _hand_with_a_mistake()
     record = session.hand_record()
@@ -333,6 +342,48 @@ def test_a_bad_saved_hand_is_refused_and_changes_nothing(how: str) -> None:
     with pytest.raises(ReplayError, match="saved"):
         other.resume_hand(_spoilt(record, how))
     assert (other.deal.actions, other.mistakes, other.position) == before
+
+
+def test_the_coach_turned_off_and_on_mid_deal_leaves_out_the_decisions_between() -> None:
+    """set_coaching(False) mid-deal: the learner's next decisions get no review and are
+    listed as unreviewed (kept through the saved record, and a record without the list
+    has none); an undo takes back the unreviewed card with it; set_coaching(True) reviews
+    again from the next decision."""
+    seed, session = _hand_with_a_mistake()
+    mistakes = session.mistakes
+    session.set_coaching(False)
+    assert not session.think_ahead()            # no background work with the coach off
+    rng = random.Random(4)
+    done = []
+    while len(done) < 2 and not session.deal.phase.is_over:
+        session.run_computers()
+        if session.learner_to_act:
+            feedback = session.play(RANDOM.choose_card(session.observation, rng).action)
+            assert feedback.accepted and feedback.reviews == ()
+            done.append(len(session.deal.actions) - 1)
+    assert session.unreviewed == tuple(done) and session.mistakes == mistakes
+    mine = sum(a.seat is S for a in session.deal.actions)
+    assert session.reviewed == mine - len(done)
+
+    record = json.loads(json.dumps(session.hand_record()))
+    again = TableSession(Deal.new(S, rng=seed), rng=1, coaching=False)
+    again.resume_hand(record)
+    assert again.unreviewed == tuple(done)
+    older = dict(record)
+    del older["unreviewed"]                     # saved before the list existed: none
+    oldest = TableSession(Deal.new(S, rng=seed), rng=1)
+    oldest.resume_hand(older)
+    assert oldest.unreviewed == ()
+
+    again.set_coaching(True)
+    assert again.undo()                         # the last card, unreviewed, taken back
+    assert again.unreviewed == tuple(done[:-1])
+    again.run_computers()
+    feedback = again.play(RANDOM.choose_card(again.observation, rng).action)
+    assert feedback.reviews and again.unreviewed == tuple(done[:-1])
+    with pytest.raises(TypeError, match="coaching"):
+        again.set_coaching("off")               # type: ignore[arg-type]
+    assert again.coaching is True
 
 
 def test_a_game_is_not_saved_as_a_practice_hand() -> None:

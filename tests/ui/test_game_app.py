@@ -203,6 +203,29 @@ def test_the_game_is_saved_after_every_action(tmp_path: Path) -> None:
     assert store.load("game").game.deals == game.deals
 
 
+def test_the_coach_ticked_mid_game_reviews_at_once_and_is_kept(tmp_path: Path) -> None:
+    """"Coach on" ticked in the middle of a game saved without the coach: the learner's
+    next decision is reviewed (a comment at the table), the save says coach on, and a
+    reload shows the box ticked and the coach on; unticked, the next decision gets no
+    comment."""
+    store = GameStore(tmp_path)
+    _saved_game(store, 4)
+    app = GameApp(store, pace=0, progress=CourseProgress(tmp_path))
+    assert app.table is not None and app.coaching.value is False
+    _learner_acts(app.table)
+    assert app.table.comment == "" and not app.table.session.coaching
+    app.coaching.value = True
+    assert app.table.session.coaching and store.load("game").meta["coaching"] is True
+    _learner_acts(app.table)
+    assert app.table.comment != ""
+    again = GameApp(GameStore(tmp_path), pace=0, progress=CourseProgress(tmp_path))
+    assert again.table is not None and again.coaching.value is True
+    assert again.table.session.coaching
+    again.coaching.value = False
+    _learner_acts(again.table)
+    assert again.table.comment == "" and store.load("game").meta["coaching"] is False
+
+
 def test_two_pages_of_one_game_never_save_over_each_other(tmp_path: Path) -> None:
     """The page opened last holds the game; the other one's next action saves nothing,
     closes its table and says where the game goes on (reloading takes it back)."""

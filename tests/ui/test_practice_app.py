@@ -13,6 +13,7 @@ import pytest
 from test_table_widget import english_in
 
 from belote_teach import explain
+from belote_teach.coach.calls import BidHint
 from belote_teach.course.practice import load_practice_deals
 from belote_teach.course.progress import CourseProgress
 from belote_teach.course.saved_practice import PRACTICE_PREFIX, PracticeStore
@@ -306,3 +307,91 @@ def test_replaying_a_deal_leaves_its_debrief_and_the_notice(tmp_path: Path) -> N
     assert again.table is not None and again.debrief.children == ()
     assert again.table.session.deal.actions == app.table.session.deal.actions
     assert dict(progress.read().record.practice) == {"charge-your-partner": 1}
+
+
+def _learner_decisions(table: TableApp) -> int:
+    session = table.session
+    return sum(a.seat is session.learner for a in session.deal.actions)
+
+
+def test_the_coach_unticked_mid_deal_stops_at_once_and_the_debrief_says_so(
+        tmp_path: Path) -> None:
+    """"Coach on" unticked in the middle of a deal: the learner's next decisions get no
+    comment and no review; the setting is saved with the hand (a reload shows the box
+    unticked and the decisions left out); the debrief keeps the mistakes made with the
+    coach on and says how many decisions it leaves out, in EN and FR. Ticked again,
+    the coach reviews from the next decision on."""
+    progress = CourseProgress(tmp_path)
+    app = PracticeApp(DEALS, pace=0, lang="en", progress=progress)
+    table = _half_played_with_a_mistake(app)
+    kept = _words(table)
+    before = _learner_decisions(table)
+    app.coaching.value = False
+    assert table.session.coaching is False and table.undo_button.disabled
+    rng = random.Random(5)
+    session = table.session
+    while _learner_decisions(table) < before + 2 and not session.deal.phase.is_over:
+        if table.bids:
+            table.bids[str(RANDOM.choose_bid(session.observation, rng).action)].click()
+        else:
+            table.board.selected = str(RANDOM.choose_card(session.observation, rng).action)
+        assert table.comment == ""                    # nothing said with the coach off
+    off = session.unreviewed
+    assert len(off) == _learner_decisions(table) - before >= 1 and _words(table) == kept
+
+    again = PracticeApp(DEALS, pace=0, lang="en", progress=CourseProgress(tmp_path))
+    table = again.table
+    assert table is not None and again.coaching.value is False
+    assert table.session.coaching is False and table.session.unreviewed == off
+    assert _words(table) == kept
+    again.coaching.value = True                       # on again: the next card reviewed
+    session = table.session
+    assert session.coaching
+    if not session.deal.phase.is_over:
+        reviewed = len(session.unreviewed)
+        _play_to_the_end(table, random.Random(2))
+        assert len(session.unreviewed) == reviewed
+    rows = again.debrief.children
+    assert rows and session.reviewed == _learner_decisions(table) - len(off)
+    heads = [html.unescape(row.value) for row in rows[:2]]
+    n = len(off)
+    assert explain.text(explain.plural_key("debrief_coach_off", n, "en"), "en", n=n) in heads[1]
+    assert len(rows) == len(session.mistakes) + 2
+    again.language.value = "fr"
+    line = html.unescape(again.debrief.children[1].value)
+    assert explain.text(explain.plural_key("debrief_coach_off", n, "fr"), "fr", n=n) in line
+
+
+def test_the_coach_ticked_mid_deal_reviews_from_the_next_decision(tmp_path: Path) -> None:
+    """A deal dealt with the coach off, the box ticked after the learner's first
+    decisions: the decisions before are left out of the debrief, every one after is
+    reviewed; with no mistake after, the debrief says none was made while the coach was
+    on, not that the deal had none."""
+    app = PracticeApp(DEALS, pace=0, lang="en", progress=CourseProgress(tmp_path))
+    app.choice.value = CHARGE
+    app.coaching.value = False
+    app.start_button.click()
+    table = app.table
+    assert table is not None and table.session.coaching is False
+    session, rng = table.session, random.Random(3)
+    club = make_player("club")
+    while _learner_decisions(table) < 2:
+        if table.bids:
+            table.bids[str(club.choose_bid(session.observation, rng).action)].click()
+        else:
+            table.board.selected = str(club.choose_card(session.observation, rng).action)
+    app.coaching.value = True
+    off = session.unreviewed
+    assert len(off) == 2 and session.coaching
+    while not session.deal.phase.is_over:             # the coach's own advice: no mistake
+        advice = session.advice()
+        if isinstance(advice, BidHint):
+            table.bids[str(advice.bid)].click()
+        else:
+            table.board.selected = str(advice.card)
+    assert session.unreviewed == off and session.reviewed == _learner_decisions(table) - 2
+    assert not session.mistakes
+    head = html.unescape(app.debrief.children[0].value)
+    assert head == f"<h3>{explain.text('debrief_none_part', 'en')}</h3>"
+    line = html.unescape(app.debrief.children[1].value)
+    assert explain.text("debrief_coach_off", "en", n=2) in line
