@@ -37,6 +37,7 @@ import ipywidgets as widgets
 from belote_teach import explain
 from belote_teach.coach.errors import ReplayError
 from belote_teach.coach.session import TableSession
+from belote_teach.course.counting import count_with_save
 from belote_teach.course.errors import GameTakenError
 from belote_teach.course.files import FileProblem
 from belote_teach.course.progress import CourseProgress
@@ -66,7 +67,9 @@ class GameApp(widgets.VBox):
     """Settings, the table and the score sheet of one saved game.
 
     Args:
-        store: where the game is kept (default: the user's data directory).
+        store: where the game is kept (default: the learner's store of ``progress``, so
+            that a game played to the end is counted and saved counted in one
+            transaction).
         name: the saved game's name in the store.
         lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language
             (:func:`~belote_teach.ui.language.use_language`).
@@ -100,13 +103,13 @@ class GameApp(widgets.VBox):
                  lang: str | None = None, pace: float | None = None,
                  progress: CourseProgress | None = None) -> None:
         lang = resolve_language(lang)
-        self.store = store or GameStore()
+        self.progress = progress if progress is not None else CourseProgress()
+        self.store = store or GameStore(store=self.progress.store)
         self.name = name
         #: This page's id as the holder of the game (:meth:`save`).
         self.page = uuid.uuid4().hex
         self.lang = lang
         self.pace = pace
-        self.progress = progress if progress is not None else CourseProgress()
         self._counted = False
         self._unsaved = False                 # the last save failed (the learner is told)
         self._resumed_in: int | None = None   # the deals of a game resumed (its message)
@@ -363,9 +366,11 @@ class GameApp(widgets.VBox):
         game = app.session.game
         assert game is not None
         if game.is_over and not self._counted:  # once per game (lesson progress, R6.8)
-            self._counted = True
-            self.progress.record_game(won=game.winner is game.sheet.nous, lang=self.lang)
-            self.save()
+            self._counted = True                # the save says so: kept with the count
+            won = game.winner is game.sheet.nous
+            self._counted = count_with_save(
+                self.progress.store, lambda: self.progress.record_game(won=won, lang=self.lang),
+                self.save, joint=self.store.store is self.progress.store)
         self._draw_sheet(game)
 
     def _draw_sheet(self, game: Game | None) -> None:

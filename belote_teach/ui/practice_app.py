@@ -26,6 +26,7 @@ import ipywidgets as widgets
 from belote_teach import explain
 from belote_teach.coach.errors import ReplayError
 from belote_teach.coach.session import Mistake, TableSession
+from belote_teach.course.counting import count_with_save
 from belote_teach.course.errors import GameTakenError
 from belote_teach.course.files import FileProblem
 from belote_teach.course.practice import PracticeDeal
@@ -325,9 +326,12 @@ class PracticeApp(widgets.VBox):
         if app is not self.table:
             return
         if not self._counted:                  # once per deal dealt (lesson progress)
-            self._counted = True
-            self.progress.record_practice(self.deals[self._dealt].id, lang=self.lang)
-            self.save()
+            self._counted = True               # the save says so: kept with the count
+            deal_id = self.deals[self._dealt].id
+            self._counted = count_with_save(
+                self.progress.store,
+                lambda: self.progress.record_practice(deal_id, lang=self.lang), self.save,
+                joint=self.store.store is self.progress.store)
         self._draw_debrief(app)
 
     def _coach(self, on: bool) -> None:

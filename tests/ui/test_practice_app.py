@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import json
 import random
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -395,3 +396,36 @@ def test_the_coach_ticked_mid_deal_reviews_from_the_next_decision(tmp_path: Path
     assert head == f"<h3>{explain.text('debrief_none_part', 'en')}</h3>"
     line = html.unescape(app.debrief.children[1].value)
     assert explain.text("debrief_coach_off", "en", n=2) in line
+
+
+class _FullAtTheCount(PracticeStore):
+    """A store whose disk is full when the hand is saved marked counted."""
+
+    def save(self, name: str, deal: str, hand: Mapping[str, object], *,
+             meta: Mapping[str, object] | None = None, holder: str | None = None,
+             take: bool = False) -> None:
+        if (meta or {}).get("counted") is True:
+            raise OSError(28, "No space left on device")
+        super().save(name, deal, hand, meta=meta, holder=holder, take=take)
+
+
+def test_a_deal_whose_counted_save_fails_is_counted_once_at_the_next_opening(
+        tmp_path: Path) -> None:
+    """The deal over, the save marking it counted fails (disk full): the count is undone
+    with it and the page says the hand was not saved; the next opening finds the deal
+    over and not counted, counts it, and a later one does not count it again."""
+    progress = CourseProgress(tmp_path)
+    app = PracticeApp(DEALS, pace=0, lang="en", progress=progress,
+                      store=_FullAtTheCount(store=progress.store))
+    app.choice.value = CHARGE
+    app.start_button.click()
+    assert app.table is not None
+    _play_to_the_end(app.table, random.Random(1))
+    assert app.table.session.deal.phase.is_over
+    assert dict(progress.read().record.practice) == {}
+    assert "No space left on device" in html.unescape(app.message.value)
+    again = PracticeApp(DEALS, pace=0, lang="en", progress=CourseProgress(tmp_path))
+    assert again.table is not None and again.table.session.deal.phase.is_over
+    assert dict(progress.read().record.practice) == {"charge-your-partner": 1}
+    PracticeApp(DEALS, pace=0, lang="en", progress=CourseProgress(tmp_path))
+    assert dict(progress.read().record.practice) == {"charge-your-partner": 1}
