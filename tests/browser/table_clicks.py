@@ -230,7 +230,7 @@ SAME = ("caption", "cards", "hand", "says", "phase", "status")
 #: True once the table waits for the learner (or the deal is over), or has no table.
 LEARNER_OR_NO_TABLE = """() => {
   const status = document.querySelector('.bt-table-status');
-  return !status || /Your turn|deal is over/.test(status.innerText);
+  return !status || /Your turn to bid|Your turn: click|deal is over/.test(status.innerText);
 }"""
 #: Seconds the learner waits for the computers to reach their turn.
 TURN_SECONDS = 120

@@ -110,7 +110,8 @@ def played_in_python(index: int, tmp: Path) -> tuple[list[Decision], str, list[s
 def _learner_turn(page: Page) -> None:
     page.wait_for_function(
         "() => { const s = document.querySelector('.bt-table-status')?.innerText || '';"
-        " return s.includes('Your turn') || s.includes('deal is over'); }",
+        " return s.includes('Your turn to bid') || s.includes('Your turn: click')"
+        " || s.includes('deal is over'); }",
         timeout=30_000)
 
 

@@ -95,7 +95,7 @@ def _click_twice(page: Page, delay: float, *, only_old: bool) -> dict[str, Any]:
     page.wait_for_function(                       # the first card played, then the
         "first => { const s = window.__btShown(); return s && !s.hand.includes(first)"
         " && (s.status.includes('deal is over')"     # learner's next turn or the end
-        " || (s.status.includes('Your turn') && s.clickable.length > 0)); }",
+        " || (s.status.includes('Your turn: click') && s.clickable.length > 0)); }",
         arg=first, timeout=120_000)
     if click["old"] and click["tag"] == "BUTTON":          # the click reached the kernel:
         # answered after the first card's answer, the page said to wait: for the
