@@ -2,7 +2,7 @@
 A script that prints figures, not a test.
 
     .venv/bin/python benchmarks/coach_accuracy.py [--deals 10] [--seed 0] [--reference 256]
-        [--per-trick 1] [--jobs 2]
+        [--per-trick 1] [--tricks 1-8] [--jobs 2]
 
 What is measured
 ----------------
@@ -41,6 +41,10 @@ without. Last, per trick, the hint's card against the reference's best (its mean
 and how often it is more than 4 points below), beside the card the coach recommends once
 every verdict is settled (``PendingEvaluation.result()``).
 The coach's figures (worlds, milliseconds) are those of every verdict out of doubt.
+
+``--tricks 3`` (or ``1,2``, ``3-8``) judges the positions of those tricks only, each
+with the same worlds (coach and reference) as in a run of every trick: a trick's figures
+over many deals without the cost of the first tricks' references.
 
 Each rate is given over the cards it can happen to (false blame over the cards within 4
 points, missed over the cards 10 or more below), per trick and in all, with the count
@@ -141,10 +145,13 @@ def positions(seed: int, per_trick: int) -> list[Observation]:
     return found
 
 
-def judge(seed: int, per_trick: int, reference: int) -> dict[int, Trick]:
-    """The counts per trick of deal ``seed``."""
+def judge(seed: int, per_trick: int, reference: int,
+          tricks: frozenset[int] = frozenset(range(1, 9))) -> dict[int, Trick]:
+    """The counts per trick of deal ``seed`` (the positions of ``tricks`` only)."""
     counts = {t: Trick() for t in range(1, 9)}
     for k, obs in enumerate(positions(seed, per_trick)):
+        if len(obs.tricks) + 1 not in tricks:
+            continue
         trick = counts[len(obs.tricks) + 1]
         start = time.perf_counter()
         pending = plays.PendingEvaluation(obs, rng=random.Random(f"coach:{seed}:{k}"))
@@ -184,13 +191,13 @@ def judge(seed: int, per_trick: int, reference: int) -> dict[int, Trick]:
     return counts
 
 
-def _worker(args: tuple[list[int], int, int, int]) -> dict[int, Trick]:
-    seeds, per_trick, reference, index = args
+def _worker(args: tuple[list[int], int, int, frozenset[int], int]) -> dict[int, Trick]:
+    seeds, per_trick, reference, tricks, index = args
     if index >= 0:
         pin_to_one_core(index)
     total = {t: Trick() for t in range(1, 9)}
     for seed in seeds:
-        for t, counts in judge(seed, per_trick, reference).items():
+        for t, counts in judge(seed, per_trick, reference, tricks).items():
             total[t].add(counts)
     return total
 
@@ -219,6 +226,26 @@ def rate(part: int, whole: int) -> str:
     return f"{100 * part / whole:4.1f} % ({part}/{whole}; {100 * low:.1f}-{100 * high:.1f})"
 
 
+def trick_numbers(text: str) -> frozenset[int]:
+    """The tricks named by ``--tricks``: numbers 1 to 8 and ranges, comma-separated
+    (``"3"``, ``"1,2"``, ``"3-8"``).
+
+    Raises:
+        argparse.ArgumentTypeError: anything else.
+    """
+    found: set[int] = set()
+    try:
+        for part in text.split(","):
+            low, _, high = part.partition("-")
+            found.update(range(int(low), int(high or low) + 1))
+    except ValueError:
+        found = set()
+    if not found or not found <= set(range(1, 9)):
+        raise argparse.ArgumentTypeError(
+            f"tricks are numbers 1 to 8 or ranges such as 3-8, comma-separated, got {text!r}")
+    return frozenset(found)
+
+
 def main() -> None:
     """Parse the arguments, judge the positions, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -228,6 +255,8 @@ def main() -> None:
                         help="worlds of the reference, each solved exactly")
     parser.add_argument("--per-trick", type=int, default=1,
                         help="positions judged per trick of each deal")
+    parser.add_argument("--tricks", type=trick_numbers, default=frozenset(range(1, 9)),
+                        help="the tricks judged (1-8 by default; e.g. 3 or 1,2 or 3-8)")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     jobs = max(1, args.jobs)
@@ -236,8 +265,8 @@ def main() -> None:
     for line in machine_facts(pinned):
         print(line)
     seeds = list(range(args.seed, args.seed + args.deals))
-    work = [(seeds[j::jobs], args.per_trick, args.reference, j if jobs > 1 else -1)
-            for j in range(jobs)]
+    work = [(seeds[j::jobs], args.per_trick, args.reference, args.tricks,
+             j if jobs > 1 else -1) for j in range(jobs)]
     start = time.perf_counter()
     total = {t: Trick() for t in range(1, 9)}
     if jobs == 1:
@@ -249,7 +278,8 @@ def main() -> None:
         for t, counts in part.items():
             total[t].add(counts)
     print(f"{args.deals} deals (seeds {args.seed}-{args.seed + args.deals - 1}), "
-          f"{args.per_trick} position(s) a trick, reference {args.reference} solved worlds, "
+          f"{args.per_trick} position(s) a trick (tricks "
+          f"{','.join(map(str, sorted(args.tricks)))}), reference {args.reference} solved worlds, "
           f"{time.perf_counter() - start:.0f} s")
     print(f"trick  positions  {'false blame (gap <= 4)':31}  {'missed (gap >= 10)':31}  "
           f"{'hint missed':31}  worlds  coach ms median / p95")
