@@ -336,9 +336,10 @@ class PracticeApp(widgets.VBox):
 
     def _coach(self, on: bool) -> None:
         """The "Coach on" box ticked or unticked: the coach of the deal on the table
-        follows from the learner's next decision (saved with the hand); the next deal
-        dealt starts with it too."""
-        if self.table is not None and not self.table.session.deal.phase.is_over:
+        follows from the learner's next decision, a replay of it included (saved with the
+        hand); the next deal dealt starts with it too. A debrief already drawn stays as
+        it was."""
+        if self.table is not None:
             self.table.set_coaching(on)
 
     def _draw_debrief(self, app: TableApp) -> None:

@@ -614,7 +614,7 @@ class TableApp(widgets.VBox):
         if deal.phase.is_bidding and deal.bids:
             seat, bid = deal.bids[-1]
             return explain.text("bid_before_you", lang, seat=explain.seat_name(seat, lang),
-                                bid=call_text.bid_name(bid, lang))
+                                bid=call_text.bid_words(bid, lang))
         return explain.text("turn_soon", lang)
 
     def _replay_note(self) -> str:

@@ -19,6 +19,7 @@ from belote_teach.course.practice import load_practice_deals
 from belote_teach.course.progress import CourseProgress
 from belote_teach.course.saved_practice import PRACTICE_PREFIX, PracticeStore
 from belote_teach.course.store import MemoryStore
+from belote_teach.engine.deal import Phase
 from belote_teach.engine.transcript import to_transcript
 from belote_teach.players import make_player
 from belote_teach.ui.practice_app import SAVED, PracticeApp
@@ -429,3 +430,35 @@ def test_a_deal_whose_counted_save_fails_is_counted_once_at_the_next_opening(
     assert dict(progress.read().record.practice) == {"charge-your-partner": 1}
     PracticeApp(DEALS, pace=0, lang="en", progress=CourseProgress(tmp_path))
     assert dict(progress.read().record.practice) == {"charge-your-partner": 1}
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_the_coach_box_changed_after_the_deal_holds_for_its_replay(tmp_path: Path,
+                                                                   on: bool) -> None:
+    """"Coach on" changed once the deal is over: the debrief stays as it was, the box is
+    kept over a reload, and "Replay this deal" is coached as the box says (comments and
+    Undo, or neither)."""
+    app = PracticeApp(DEALS, pace=0, lang="en", progress=CourseProgress(tmp_path))
+    app.choice.value = CHARGE
+    app.coaching.value = not on
+    app.start_button.click()
+    table = app.table
+    assert table is not None
+    _play_to_the_end(table, random.Random(1))
+    debrief = [child.value if hasattr(child, "value") else child for child in
+               app.debrief.children]
+    app.coaching.value = on
+    assert [child.value if hasattr(child, "value") else child
+            for child in app.debrief.children] == debrief
+    again = PracticeApp(DEALS, pace=0, lang="en", progress=CourseProgress(tmp_path))
+    assert again.coaching.value is on and again.table is not None
+    table = again.table
+    table.replay_button.click()
+    session = table.session
+    assert not session.deal.phase.is_over and session.coaching is on
+    rng = random.Random(2)
+    while not (session.deal.phase is Phase.PLAY and table.learner_may_act):
+        table.bids[str(RANDOM.choose_bid(session.observation, rng).action)].click()
+    table.board.selected = str(RANDOM.choose_card(session.observation, rng).action)
+    assert (table.comment != "") is on
+    assert (not table.undo_button.disabled) is on

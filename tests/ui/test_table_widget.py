@@ -620,8 +620,8 @@ def test_the_deal_over_is_told_with_the_last_card() -> None:
     assert told[0] - said_over[0] < 1.0           # not the 2 s pace later
 
 
-@pytest.mark.parametrize("lang, words", [("en", "West: {bid}. Your turn next."),
-                                          ("fr", "Ouest\u00a0: {bid}. À toi ensuite.")])
+@pytest.mark.parametrize("lang, words", [("en", "West says “{bid}”. Your turn next."),
+                                          ("fr", "Ouest dit «\u00a0{bid}\u00a0». À toi ensuite.")])
 def test_the_bid_before_the_learners_turn_is_told_while_it_is_held(lang: str,
                                                                    words: str) -> None:
     """At a pace, the bid made just before the learner's turn is held for one pace: the
@@ -651,7 +651,7 @@ def test_the_bid_before_the_learners_turn_is_told_while_it_is_held(lang: str,
     app.stop()
     (seat, bid), = app.session.deal.bids
     assert seat is Seat.WEST
-    expected = words.format(bid=call_text.bid_name(bid, lang))
+    expected = words.format(bid=call_text.bid_words(bid, lang))     # as the seat says it
     assert expected in statuses
     before = statuses[:statuses.index(expected)]
     assert before and all(s == ("West is bidding…" if lang == "en" else "Ouest parle…")
