@@ -60,8 +60,9 @@ A card whose loss could be within the tolerance as well as 10 points or more is 
 10 points or more above it (every loss is measured against it): the worlds are doubled,
 from :data:`~belote_teach.search.evaluation.SOLVES` (48 at tricks 1 and 2, where the
 decisions that teach most are taken, 32 after) up to :data:`MAX_WORLDS` (96 at tricks 1
-and 2, 512 at trick 3, 256 after, where a solve is cheap); a card still in doubt then is good up to a loss
-of 7 points (half-way), and the recommended card is the highest average. The added worlds
+and 2, 512 at trick 3, 256 after, where a solve is cheap); a card still in doubt then is
+good up to a loss of 7 points (half-way), and the recommended card is the highest average.
+The added worlds
 value only the cards that may be within 4 points of the best (:attr:`Evaluation.open`: the
 good ones, those in doubt, the recommended one): a card 4 points or more below it beyond
 the noise is not valued again, and is judged on the worlds it was valued on
