@@ -62,14 +62,13 @@ from :data:`~belote_teach.search.evaluation.SOLVES` (48 at tricks 1 and 2, where
 decisions that teach most are taken, 32 after) up to :data:`MAX_WORLDS` (96 at tricks 1
 and 2, 512 at trick 3, 256 after, where a solve is cheap); a card still in doubt then is
 good up to a loss of 7 points (half-way), and the recommended card is the highest average.
-The added worlds
-value only the cards that may be within 4 points of the best (:attr:`Evaluation.open`: the
-good ones, those in doubt, the recommended one): a card 4 points or more below it beyond
-the noise is not valued again, and is judged on the worlds it was valued on
-(:meth:`Evaluation.count`), world by world against the recommended card, the highest
-average among the cards valued on every world. Measured against a reference of 256 worlds
-(``benchmarks/coach_accuracy.py``), this keeps false blame and missed mistakes rare at
-every trick.
+The added worlds value only the cards that may be within 4 points of the best
+(:attr:`Evaluation.open`: the good ones, those in doubt, the recommended one): a card 4
+points or more below it beyond the noise is not valued again, and is judged on the worlds
+it was valued on (:meth:`Evaluation.count`), world by world against the recommended card,
+the highest average among the cards valued on every world. Measured against a reference
+of 256 worlds (``benchmarks/coach_accuracy.py``), this keeps false blame and missed
+mistakes rare at every trick.
 
 Equivalent cards (same suit and points, no card another player may hold between them)
 count as one. A single legal card, or only equivalent ones, needs no world
