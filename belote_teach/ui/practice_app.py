@@ -32,6 +32,7 @@ from belote_teach.course.files import FileProblem
 from belote_teach.course.practice import PracticeDeal
 from belote_teach.course.progress import CourseProgress
 from belote_teach.course.saved_practice import PracticeStore
+from belote_teach.engine.deal import Phase
 from belote_teach.players import LEVELS
 from belote_teach.render import notice_html
 from belote_teach.render.html import escape
@@ -98,6 +99,7 @@ class PracticeApp(widgets.VBox):
         self._counted = False
         self._unsaved = False                  # the last save failed (the learner is told)
         self._dealt = 0                        # the index of the deal on the table
+        self._redealt = False                  # its redeal on the table (R2.6)
         self._shown: Mistake | None = None     # the debrief's mistake drawn
         self._notice: Callable[[str], str] | None = None
         self.message = widgets.HTML()
@@ -115,6 +117,10 @@ class PracticeApp(widgets.VBox):
         self.goal = widgets.HTML()
         self.goal.add_class("bt-practice-goal")
         self.table_box = widgets.VBox()
+        self.redeal_button = widgets.Button(button_style="primary",
+                                            layout=widgets.Layout(display="none",
+                                                                  width="auto"))
+        self.redeal_button.on_click(lambda _: self.deal_redeal())
         self.debrief = widgets.VBox()
         self.debrief.add_class("bt-debrief")
         self.position = widgets.HTML()
@@ -126,8 +132,8 @@ class PracticeApp(widgets.VBox):
         top = widgets.HBox([settings, self.language],
                            layout=widgets.Layout(justify_content="space-between",
                                                  align_items="flex-start"))
-        super().__init__([top, self.goal, self.message, self.table_box, self.debrief,
-                          self.position])
+        super().__init__([top, self.goal, self.message, self.table_box, self.redeal_button,
+                          self.debrief, self.position])
         self.add_class("bt-practice-app")
         self._resume()
 
@@ -140,6 +146,7 @@ class PracticeApp(widgets.VBox):
         """Deal the chosen practice deal from its start (the four-colour deck kept as it
         was on the table before), in place of the hand saved."""
         self._dealt = self.choice.value
+        self._redealt = False
         practice = self.deals[self._dealt]
         session = TableSession(practice.new_deal(), level=self.level, rng=0,
                                coaching=self.coaching.value, lang=self.lang)
@@ -148,6 +155,25 @@ class PracticeApp(widgets.VBox):
         table = self.table
         self._open(session, four_colour=table is not None and bool(table.four_colour.value),
                    pace=table_pace(self.pace, table.pace if table is not None else None))
+
+    def deal_redeal(self) -> None:
+        """After the practice deal was passed out (R2.6), deal the deal that follows it
+        (its ``redeal``: the next dealer, R2.9), played and saved as the practice hand;
+        the practice deal stays counted once. Nothing when the deal on the table has no
+        redeal to come."""
+        practice = self.deals[self._dealt]
+        table = self.table
+        if (self._redealt or practice.redeal is None or table is None
+                or table.session.deal.phase is not Phase.PASSED_OUT):
+            return
+        deal = practice.new_redeal()
+        assert deal is not None
+        session = TableSession(deal, level=self.level, rng=0,
+                               coaching=self.coaching.value, lang=self.lang)
+        self._redealt = True
+        self._say(None)
+        self._open(session, four_colour=bool(table.four_colour.value),
+                   pace=table_pace(self.pace, table.pace))
 
     def _resume(self) -> None:
         """Put back the hand saved in progress, else deal the first deal. A store that
@@ -174,7 +200,11 @@ class PracticeApp(widgets.VBox):
         self.level = level if isinstance(level, str) and level in LEVELS else self.level
         self.coaching.value = meta.get("coaching") is not False
         self.choice.value = self._dealt = index
-        session = TableSession(self.deals[index].new_deal(), level=self.level, rng=0,
+        practice = self.deals[index]
+        self._redealt = meta.get("redeal") is True and practice.redeal is not None
+        deal = practice.new_redeal() if self._redealt else practice.new_deal()
+        assert deal is not None
+        session = TableSession(deal, level=self.level, rng=0,
                                coaching=self.coaching.value, lang=self.lang)
         try:
             session.resume_hand(saved.hand)
@@ -212,6 +242,7 @@ class PracticeApp(widgets.VBox):
             on_deal_over=self._deal_over, on_change=self._changed,
             on_deck=self._deck_chosen, on_pace=self._changed)
         self.debrief.children = ()
+        self.redeal_button.layout.display = "none"
         self._shown = None
         self.position.value = ""
         self.save(take=True)
@@ -229,7 +260,7 @@ class PracticeApp(widgets.VBox):
             return True
         meta = {"level": self.level, "coaching": table.session.coaching,
                 "four_colour": bool(table.four_colour.value), "pace": table.pace,
-                "counted": self._counted}
+                "counted": self._counted, "redeal": self._redealt}
         try:
             self.store.save(SAVED, self.deals[self._dealt].id, table.session.hand_record(),
                             meta=meta, holder=self.page, take=take)
@@ -258,6 +289,7 @@ class PracticeApp(widgets.VBox):
         and the notice of a hand brought back."""
         if app is not self.table:
             return
+        self._show_redeal(app)
         if not app.session.deal.actions and (self.debrief.children or self._notice):
             self.debrief.children = ()
             self._shown = None
@@ -314,6 +346,7 @@ class PracticeApp(widgets.VBox):
         self.choice.description = explain.text("practice_deal", lang)
         self.coaching.description = explain.text("coach_label", lang)
         self.start_button.description = explain.text("practice_start", lang)
+        self.redeal_button.description = explain.text("practice_redeal", lang)
 
     def _draw_goal(self) -> None:
         lang = self.lang
@@ -322,9 +355,17 @@ class PracticeApp(widgets.VBox):
                            f"{escape(practice.title(lang))}</p>"
                            f"<p>{escape(practice.goal(lang))}</p></div>")
 
+    def _show_redeal(self, app: TableApp) -> None:
+        """The button dealing the next deal, shown while the practice deal on ``app``
+        lies passed out with a redeal to come (R2.6)."""
+        shown = (app.session.deal.phase is Phase.PASSED_OUT and not self._redealt
+                 and self.deals[self._dealt].redeal is not None)
+        self.redeal_button.layout.display = "" if shown else "none"
+
     def _deal_over(self, app: TableApp) -> None:
         if app is not self.table:
             return
+        self._show_redeal(app)
         if not self._counted:                  # once per deal dealt (lesson progress)
             self._counted = True               # the save says so: kept with the count
             deal_id = self.deals[self._dealt].id

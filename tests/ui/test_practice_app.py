@@ -19,6 +19,8 @@ from belote_teach.course.practice import load_practice_deals
 from belote_teach.course.progress import CourseProgress
 from belote_teach.course.saved_practice import PRACTICE_PREFIX, PracticeStore
 from belote_teach.course.store import MemoryStore
+from belote_teach.engine.bidding import Bid
+from belote_teach.engine.cards import Suit
 from belote_teach.engine.deal import Phase
 from belote_teach.engine.transcript import to_transcript
 from belote_teach.players import make_player
@@ -462,3 +464,65 @@ def test_the_coach_box_changed_after_the_deal_holds_for_its_replay(tmp_path: Pat
     table.board.selected = str(RANDOM.choose_card(session.observation, rng).action)
     assert (table.comment != "") is on
     assert (not table.undo_button.disabled) is on
+
+
+PASSED_OUT = next(i for i, d in enumerate(DEALS) if d.id == "passed-out-then-redeal")
+
+
+def _advised(table: TableApp) -> None:
+    """Play the deal on ``table`` to its end on the coach's advice."""
+    session = table.session
+    while not session.deal.phase.is_over:
+        advice = session.advice()
+        if isinstance(advice, BidHint):
+            table.bids[str(advice.bid)].click()
+        else:
+            table.board.selected = str(advice.card)
+
+
+def test_a_passed_out_practice_deal_is_followed_by_its_redeal(tmp_path: Path) -> None:
+    """The pass-out lesson: both rounds passed, the deal lies passed out and is counted;
+    "Deal the next deal" deals the redeal its goal speaks of (the next dealer, R2.6,
+    R2.9), saved as the practice hand (a reload mid-redeal puts it back, the button
+    hidden), played to its end without counting the practice deal twice; "Deal it"
+    deals the pass-out again."""
+    progress = CourseProgress(tmp_path)
+    app = PracticeApp(DEALS, pace=0, lang="en", progress=progress)
+    app.choice.value = PASSED_OUT
+    app.start_button.click()
+    practice = DEALS[PASSED_OUT]
+    assert app.table is not None and app.redeal_button.layout.display == "none"
+    _advised(app.table)
+    assert app.table.session.deal.phase is Phase.PASSED_OUT
+    assert app.redeal_button.layout.display == ""
+    assert app.redeal_button.description == "Deal the next deal"
+    assert dict(progress.read().record.practice) == {"passed-out-then-redeal": 1}
+
+    app.redeal_button.click()
+    table = app.table
+    expected = practice.new_redeal()
+    assert expected is not None and table is not None
+    assert table.session.deal.dealer is practice.new_deal().dealer.next
+    assert table.session.deal.hand(table.session.learner) == expected.hand(
+        table.session.learner)
+    assert app.redeal_button.layout.display == "none" and app.debrief.children == ()
+    session = table.session
+    table.bids["pass"].click()                          # round 1, then a reload
+
+    again = PracticeApp(DEALS, pace=0, lang="en", progress=CourseProgress(tmp_path))
+    table = again.table
+    assert table is not None and again.choice.value == PASSED_OUT
+    assert table.session.deal.actions == session.deal.actions
+    assert again.redeal_button.layout.display == "none"
+    spades = str(Bid.naming(Suit.SPADES))               # as the goal says, in round 2
+    table.bids[spades].click()
+    assert table.session.mistakes == ()                 # the coach agrees: also fine
+    _advised(table)
+    assert table.session.deal.phase is Phase.SCORED and table.session.deal.contract
+    assert table.session.deal.contract.taker is table.session.learner
+    assert dict(progress.read().record.practice) == {"passed-out-then-redeal": 1}
+    again.language.value = "fr"
+    assert again.redeal_button.description == "Distribuer la donne suivante"
+    again.start_button.click()                          # the pass-out dealt again
+    assert again.table is not None
+    assert again.table.session.deal.dealer is practice.new_deal().dealer
