@@ -117,9 +117,8 @@ class PracticeApp(widgets.VBox):
         self.goal = widgets.HTML()
         self.goal.add_class("bt-practice-goal")
         self.table_box = widgets.VBox()
-        self.redeal_button = widgets.Button(button_style="primary",
-                                            layout=widgets.Layout(display="none",
-                                                                  width="auto"))
+        self.redeal_button = widgets.Button(button_style="primary", layout=widgets.Layout(
+            display="none", width="auto", align_self="flex-start", margin="8px 0 4px"))
         self.redeal_button.on_click(lambda _: self.deal_redeal())
         self.debrief = widgets.VBox()
         self.debrief.add_class("bt-debrief")
