@@ -577,9 +577,7 @@ class TableSession:
                                   f"{game.deal.phase.name}): a deal is replayed for practice "
                                   "once it is over")
             self._replay = _fresh(game.deal)
-        self._mistakes = []
-        self._unreviewed = []
-        self._epoch += 1
+        self._debrief_anew()
 
     def next_deal(self) -> Deal:
         """Go on with the game's next deal (:meth:`Game.new_deal
@@ -603,9 +601,7 @@ class TableSession:
             raise ReplayError(f"deal {game.number} of the game is in progress (phase "
                               f"{game.deal.phase.name}): finish it before the next one")
         self._replay = None
-        self._mistakes = []
-        self._unreviewed = []
-        self._epoch += 1
+        self._debrief_anew()
         return deal
 
     # ------------------------------------------------------------------ practice replays
@@ -636,9 +632,7 @@ class TableSession:
             raise ReplayError(f"the practice replay is not a replay of deal {game.number} "
                               "of the game (other cards, dealer, cut, reserve or rules)")
         self._replay = replayed
-        self._mistakes = []
-        self._unreviewed = []
-        self._epoch += 1
+        self._debrief_anew()
 
     # ------------------------------------------------------------------ saved practice hands
     def hand_record(self) -> dict[str, object]:
@@ -810,6 +804,13 @@ class TableSession:
         if deal.turn is not self.learner or deal.phase.is_bidding is not bidding:
             raise NotLearnersTurnError(f"the learner ({self.learner}) cannot {what} now: it is "
                              f"{deal.turn or 'nobody'}'s turn, phase {deal.phase.name}")
+
+    def _debrief_anew(self) -> None:
+        """Another deal (or the same one again) on the table: its debrief starts empty
+        and the positions taken before count no more (a new epoch)."""
+        self._mistakes = []
+        self._unreviewed = []
+        self._epoch += 1
 
     def _keep(self, obs: Observation, reviews: tuple[Review, ...]) -> None:
         done = len(self.deal.actions) - 1

@@ -10,11 +10,11 @@ progress.
     >>> def refused() -> bool:
     ...     store.put_document("practice/practice", '{"counted": true}')
     ...     return False                           # another page holds the hand
-    >>> count_with_save(store, count, refused)
+    >>> count_with_save(store, count, refused, saved_in=store)
     False
     >>> len(store.actions(["practice"])), store.document("practice/practice")
     (0, None)
-    >>> count_with_save(store, count, lambda: True)
+    >>> count_with_save(store, count, lambda: True, saved_in=store)
     True
     >>> len(store.actions(["practice"]))
     1
@@ -34,26 +34,27 @@ class _NotKept(Exception):
 
 
 def count_with_save(store: LearnerStore, record: Callable[[], object],
-                    save: Callable[[], bool], *, joint: bool = True) -> bool:
-    """Log a count with ``record`` then save the hand or game marked counted with
-    ``save``, in one transaction of ``store`` (the learner's store both write to): when
-    the save is refused or fails (``save`` returns False: another page holds the hand,
-    the disk is full), or the count cannot be logged (``record`` returns a learner's
-    sentence, or raises OSError), neither is kept, so the count is made at the next
-    opening that finds the deal over and not counted.
+                    save: Callable[[], bool], *, saved_in: LearnerStore) -> bool:
+    """Log a count with ``record`` into ``store`` then save the hand or game marked
+    counted with ``save`` into ``saved_in``, in one transaction when both are one store
+    (the learner's store, as the apps open it by default): when the save is refused or
+    fails (``save`` returns False: another page holds the hand, the disk is full), or the
+    count cannot be logged (``record`` returns a learner's sentence, or raises OSError),
+    neither is kept, so the count is made at the next opening that finds the deal over
+    and not counted.
 
     Args:
-        store: the store both ``record`` and ``save`` write to.
+        store: the store ``record`` writes to.
         record: logs the count; returns ``None`` when logged, else why not (a sentence).
         save: saves the hand or game, marked counted; returns whether it was saved
             (it tells the learner why not itself).
-        joint: ``False`` when the save goes to another store than the count: then one
-            after the other, both always called, as two separate writes.
+        saved_in: the store ``save`` writes to; another one than ``store``: one after
+            the other, both always called, as two separate writes.
 
     Returns:
-        Whether the count was kept (with ``joint=False``: whether it was logged).
+        Whether the count was kept (in two stores: whether it was logged).
     """
-    if not joint:
+    if saved_in is not store:
         logged = record() is None
         save()
         return logged

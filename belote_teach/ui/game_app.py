@@ -370,7 +370,7 @@ class GameApp(widgets.VBox):
             won = game.winner is game.sheet.nous
             self._counted = count_with_save(
                 self.progress.store, lambda: self.progress.record_game(won=won, lang=self.lang),
-                self.save, joint=self.store.store is self.progress.store)
+                self.save, saved_in=self.store.store)
         self._draw_sheet(game)
 
     def _draw_sheet(self, game: Game | None) -> None:

@@ -160,12 +160,10 @@ class PracticeApp(widgets.VBox):
         (its ``redeal``: the next dealer, R2.9), played and saved as the practice hand;
         the practice deal stays counted once. Nothing when the deal on the table has no
         redeal to come."""
-        practice = self.deals[self._dealt]
         table = self.table
-        if (self._redealt or practice.redeal is None or table is None
-                or table.session.deal.phase is not Phase.PASSED_OUT):
+        if table is None or not self._redeal_due(table):
             return
-        deal = practice.new_redeal()
+        deal = self.deals[self._dealt].new_redeal()
         assert deal is not None
         session = TableSession(deal, level=self.level, rng=0,
                                coaching=self.coaching.value, lang=self.lang)
@@ -354,12 +352,15 @@ class PracticeApp(widgets.VBox):
                            f"{escape(practice.title(lang))}</p>"
                            f"<p>{escape(practice.goal(lang))}</p></div>")
 
+    def _redeal_due(self, app: TableApp) -> bool:
+        """Whether the practice deal on ``app`` lies passed out with its redeal to come
+        (R2.6)."""
+        return (app.session.deal.phase is Phase.PASSED_OUT and not self._redealt
+                and self.deals[self._dealt].redeal is not None)
+
     def _show_redeal(self, app: TableApp) -> None:
-        """The button dealing the next deal, shown while the practice deal on ``app``
-        lies passed out with a redeal to come (R2.6)."""
-        shown = (app.session.deal.phase is Phase.PASSED_OUT and not self._redealt
-                 and self.deals[self._dealt].redeal is not None)
-        self.redeal_button.layout.display = "" if shown else "none"
+        """The button dealing the next deal, shown while :meth:`_redeal_due`."""
+        self.redeal_button.layout.display = "" if self._redeal_due(app) else "none"
 
     def _deal_over(self, app: TableApp) -> None:
         if app is not self.table:
@@ -371,7 +372,7 @@ class PracticeApp(widgets.VBox):
             self._counted = count_with_save(
                 self.progress.store,
                 lambda: self.progress.record_practice(deal_id, lang=self.lang), self.save,
-                joint=self.store.store is self.progress.store)
+                saved_in=self.store.store)
         self._draw_debrief(app)
 
     def _coach(self, on: bool) -> None:

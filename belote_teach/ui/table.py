@@ -251,9 +251,9 @@ class TableApp(widgets.VBox):
         Raises:
             TypeError: ``on`` is not a bool (nothing changes).
         """
+        if not isinstance(on, bool):
+            raise TypeError(f"coaching is on (True) or off (False), got {on!r}")
         if self._stopped or on is self.session.coaching:
-            if not isinstance(on, bool):
-                raise TypeError(f"coaching is on (True) or off (False), got {on!r}")
             return
         self.session.set_coaching(on)
         self.redraw()
@@ -595,10 +595,9 @@ class TableApp(widgets.VBox):
             return explain.text("turn_bid" if deal.phase.is_bidding else "turn_card", lang)
         turn = deal.turn
         assert turn is not None
-        bidding = deal.phase.is_bidding
         if turn is session.learner:            # the last computer's card or bid, held
             return self._before_learner(lang)  # one pace before the learner's turn
-        return explain.text("thinking_bid" if bidding else "thinking", lang,
+        return explain.text("thinking_bid" if deal.phase.is_bidding else "thinking", lang,
                             seat=explain.seat_name(turn, lang))
 
     def _before_learner(self, lang: str) -> str:

@@ -40,7 +40,7 @@ def _kept(store: LearnerStore) -> tuple[int, str | None]:
 @pytest.mark.parametrize("which", [0, 1])
 def test_both_are_kept_when_both_work(tmp_path: Path, which: int) -> None:
     store = _stores(tmp_path)[which]
-    assert count_with_save(store, _count(store), _save(store, True))
+    assert count_with_save(store, _count(store), _save(store, True), saved_in=store)
     assert _kept(store) == (1, '{"counted": true}')
 
 
@@ -58,9 +58,9 @@ def test_neither_is_kept_when_one_fails(tmp_path: Path, which: int, fails: str) 
             store.put_document(SAVED, '{"counted": true}')
             raise KeyboardInterrupt
         with pytest.raises(KeyboardInterrupt):
-            count_with_save(store, record, save)
+            count_with_save(store, record, save, saved_in=store)
     else:
-        assert not count_with_save(store, record, save)
+        assert not count_with_save(store, record, save, saved_in=store)
     assert _kept(store) == (0, None)
     if which == 0:                                  # on disk too: a new connection
         assert _kept(SqliteStore(tmp_path)) == (0, None)
@@ -69,8 +69,8 @@ def test_neither_is_kept_when_one_fails(tmp_path: Path, which: int, fails: str) 
 def test_two_stores_are_written_one_after_the_other(tmp_path: Path) -> None:
     """The save in another store than the count: both written, each on its own."""
     counts, saves = MemoryStore(), MemoryStore()
-    assert count_with_save(counts, _count(counts), _save(saves, False), joint=False)
+    assert count_with_save(counts, _count(counts), _save(saves, False), saved_in=saves)
     assert _kept(counts)[0] == 1 and _kept(saves)[1] is not None
     assert not count_with_save(counts, _count(counts, "busy"), _save(saves, True),
-                               joint=False)
+                               saved_in=saves)
     assert _kept(counts)[0] == 2
