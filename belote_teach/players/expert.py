@@ -10,8 +10,9 @@ the other seats' bids and leads reveal, read as a club player's
 (:data:`WORLD_MODEL`). At every trick
 each world is solved exactly by the double-dummy solver
 (:func:`~belote_teach.search.solver.solve`), which values every legal card at once; on
-each world the deal's marks are computed (R6.1-R6.4: made, dedans or litige, belote and
-shown announcements counted) and the card of the best average margin (the team's marks
+each world the deal's marks are computed (R6.1-R6.5: made, dedans or litige, belote and
+shown announcements counted, and a capot where a team that has won every pli so far
+wins every card point left) and the card of the best average margin (the team's marks
 minus the opponents') is played. The club player's own choice is kept when it is among
 the best cards.
 

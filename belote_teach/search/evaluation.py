@@ -24,7 +24,8 @@ before it has finished uses what is ready.
 Per world and card, :class:`WorldValues` keeps the card points the seat's team wins (a
 capot kept in reach adds ``capot_points`` - 162 on the solver's worlds, R6.5), whether the
 team reaches its goal (makes or sinks the contract, R6.2) and the margin of marks (the
-team's minus the opponents', R6.2-R6.4, belote and the shown announcements counted).
+team's minus the opponents', R6.2-R6.5, belote and the shown announcements counted, a
+capot on the solver's worlds too).
 """
 
 from __future__ import annotations
@@ -114,7 +115,9 @@ class WorldValues:
         success: per legal card, per world, 1 when the team reaches its goal (makes the
             contract as takers, sinks it as defenders, R6.2; a litige is neither), else 0.
         margin: per legal card, the average over its worlds of the team's marks minus the
-            opponents' (R6.2-R6.4, belote and shown announcements counted, capot not).
+            opponents' (R6.2-R6.5, belote and shown announcements counted; a capot where
+            the solver shows a team that has won every pli so far wins every card point
+            from here, whichever team it is).
     """
 
     samples: int
@@ -161,11 +164,20 @@ def announced_points(obs: Observation) -> dict[Team, int]:
 
 
 def deal_marks(takers: Team, total: Mapping[Team, int], belote: Mapping[Team, int],
-               announced: Mapping[Team, int]) -> dict[Team, int]:
-    """What each team scores for the deal (R6.2-R6.4, R6.6) given its total (R6.1: card
-    points with dix de der, belote, announcements), belote and announcements; capot and
-    rounding not counted, a litige's reserve left aside."""
+               announced: Mapping[Team, int], capot: Team | None = None,
+               capot_points: int = 250) -> dict[Team, int]:
+    """What each team scores for the deal, in points (R6.2-R6.6), given its total (R6.1:
+    card points with dix de der, belote, announcements), belote and announcements.
+
+    ``capot``: the team that wins every pli (R6.5), which scores ``capot_points`` instead
+    of 162 plus every announcement (the other team's pass to it) and its belote, the other
+    team its belote alone, whoever took; ``None``: no capot. Rounding (R6.7) is not
+    applied and a litige's reserve (R6.6) is left aside."""
     defenders = takers.other
+    if capot is not None:                                               # R6.5 capot
+        return {capot: capot_points + announced[capot] + announced[capot.other]
+                + belote[capot],
+                capot.other: belote[capot.other]}
     if total[takers] > total[defenders]:                                # R6.3 made
         return dict(total)
     if total[takers] < total[defenders]:                                # R6.4 dedans
@@ -371,7 +383,9 @@ class Valuation:
         self._takers = obs.contract.taker.team
         self._before = dict(obs.points_won)      # completed plis: no dix de der yet
         self._announced = announced_points(obs)
-        self._swept = all(t.winner.team is self._team for t in obs.tricks)  # capot in reach
+        # the teams that have won every completed pli: a capot is still in their reach
+        self._sweepers = frozenset(t for t in Team
+                                   if all(trick.winner.team is t for trick in obs.tricks))
         every = tuple(range(len(self.groups)))
         self._valued: list[tuple[int, ...]] = [every] * samples   # groups valued per world
         self._values: list[_Row | None] = [None] * samples
@@ -563,11 +577,13 @@ class Valuation:
                                  None if every else [self.groups[g][0] for g in valued])
             except NodeLimitError:
                 return ()                                  # left out: over the node limit
-        # a capot is worth capot_points instead of 162 (R6.5): a card that keeps it in
-        # reach is worth the difference more on the worlds where the team still takes
-        # every pli (on the solver's worlds only: a playout's capot would only add noise)
-        sweeping = exactly is not None and self._swept
-        capot_bonus = obs.rules.capot_points - DEAL_POINTS
+        # a capot is worth capot_points instead of 162 (R6.5): on the worlds where a team
+        # that has won every pli so far wins every card point from here, it keeps it (on
+        # the solver's worlds only: a playout's capot would only add noise). The card's
+        # worth gains the difference when the capot is the seat's team's; its margin of
+        # marks counts the capot, whichever team makes it.
+        sweepers = self._sweepers if exactly is not None else frozenset()
+        capot_points = obs.rules.capot_points
         row: list[_GroupValue | None] = [None] * len(self.groups)
         for index in valued:
             group = self.groups[index]
@@ -579,10 +595,11 @@ class Valuation:
             total = {t: before[t] + won[t] + belote[t] + announced[t] for t in Team}
             made = total[takers] > total[takers.other]                    # R6.2
             sunk = total[takers] < total[takers.other]
-            marks = deal_marks(takers, total, belote, announced)
+            capot = next((t for t in sweepers if won[t.other] == 0), None)
+            marks = deal_marks(takers, total, belote, announced, capot, capot_points)
             value = won[team]
-            if sweeping and won[team.other] == 0:      # capot (R6.5): every pli so far and
-                value += capot_bonus                   # every card point from here
+            if capot is team:
+                value += capot_points - DEAL_POINTS
             row[index] = (value, int(made if team is takers else sunk),
                           marks[team] - marks[team.other])
         return tuple(row)

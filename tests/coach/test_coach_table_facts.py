@@ -335,3 +335,50 @@ def test_a_capot_in_reach_is_worth_what_it_adds(monkeypatch: pytest.MonkeyPatch)
     assert bonus == 88 and any(v == left for v in exact.values())
     for card, points in exact.items():
         assert values[card] == points + (bonus if points == left else 0), card
+
+
+def test_a_capot_in_reach_counts_in_the_margin_of_marks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The curated capot deal at trick 4, South's lead, Nous having won the first three
+    plis, on the real hidden hands: the margin of marks (what the expert plays by) of a
+    card that still takes every pli is the capot's (R6.5: 250 and every announcement to
+    Nous, Eux their belote alone); a card that lets a pli go is a contract made (R6.3),
+    each team its total: the capot is worth more than the card points it keeps."""
+    from belote_teach.coach import plays
+    from belote_teach.course.practice import load_practice_deals
+    from belote_teach.engine.cards import DECK_POINTS, DIX_DE_DER
+    from belote_teach.search.solver import solve
+
+    practice = next(d for d in load_practice_deals() if d.id == "capot")
+    session = TableSession(practice.new_deal(), rng=0)
+    while len(session.deal.tricks) < 3 or not session.learner_to_act:
+        session.run_computers()
+        if session.deal.phase.is_bidding:
+            session.bid(session.advice().bid)
+        elif session.learner_to_act and len(session.deal.tricks) < 3:
+            session.play(session.advice().card,
+                         announce=session.observation.announcements_available)
+    deal, obs = session.deal, session.observation
+    left = DECK_POINTS + DIX_DE_DER - sum(t.points for t in obs.tricks)
+    real = {seat: tuple(deal.hand(seat)) for seat in Seat}
+    exact = solve(real, deal.trump, (), S, deal.rules).values
+    assert any(v == left for v in exact.values()) and any(v < left for v in exact.values())
+    monkeypatch.setattr(evaluation, "sample_worlds",
+                        lambda _obs, _rng, count, **_kw: [real] * count)
+    margin = plays.evaluate(obs, rng=random.Random(0), samples=2).margin
+    nous = S.team
+    belote = evaluation.belote_points(obs, real)
+    announced = evaluation.announced_points(obs)
+    before = obs.points_won
+    for card, points in exact.items():
+        if points == left:
+            want = (deal.rules.capot_points + sum(announced.values()) + belote[nous]
+                    - belote[nous.other])
+        else:
+            total = {nous: before[nous] + points, nous.other: before[nous.other] + left - points}
+            want = ((total[nous] + belote[nous] + announced[nous])
+                    - (total[nous.other] + belote[nous.other] + announced[nous.other]))
+        assert margin[card] == want, card
+    keeps = max(exact, key=lambda c: exact[c])
+    loses = max((c for c in exact if exact[c] < left), key=lambda c: exact[c])
+    assert margin[keeps] - margin[loses] > 2 * (exact[keeps] - exact[loses])

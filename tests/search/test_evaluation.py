@@ -288,3 +288,21 @@ def test_past_the_end_no_solve_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
     assert first.samples == 1
     for card, values in first.worth.items():
         assert values == every.worth[card][:1]
+
+
+def test_deal_marks_of_a_capot_whoever_makes_it() -> None:
+    """R6.5: the capot team scores 250 (or the preset's capot_points) instead of 162, plus
+    every announcement scored (the other team's pass to it) and its belote; the team
+    without a pli keeps its belote alone. Takers or defenders alike."""
+    ns, ew = Team.NS, Team.EW
+    belote = {ns: 0, ew: 20}
+    announced = {ns: 50, ew: 20}
+    total = {ns: 162 + 50, ew: 0 + 20 + 20}
+    assert evaluation.deal_marks(ns, total, belote, announced) == total          # made
+    assert evaluation.deal_marks(ns, total, belote, announced, ns) == {ns: 250 + 70, ew: 20}
+    assert evaluation.deal_marks(ns, total, belote, announced, ns, 252) == {
+        ns: 252 + 70, ew: 20}
+    sunk = {ns: 0 + 50, ew: 162 + 20 + 20}
+    assert evaluation.deal_marks(ns, sunk, belote, announced) == {ns: 0, ew: 162 + 70 + 20}
+    assert evaluation.deal_marks(ns, sunk, belote, announced, ew) == {
+        ns: 0, ew: 250 + 70 + 20}
