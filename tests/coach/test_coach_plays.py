@@ -553,14 +553,18 @@ def test_a_review_waits_while_the_recommended_card_is_in_doubt() -> None:
 
 
 def test_the_worlds_double_while_a_verdict_is_in_doubt() -> None:
-    """48 worlds at tricks 1 and 2, 32 after, doubled up to MAX_WORLDS (512 at trick 3,
-    256 after); ``samples`` sets them exactly. On South's card of deal 21 at trick 5, a
-    card is in doubt on the first 32 worlds (its loss could be within 4 points as well as
-    10 or more): the evaluation doubles them, and on 64 none is in doubt any more."""
+    """48 worlds at tricks 1 and 2, 32 after, doubled up to MAX_WORLDS (96 at trick 1,
+    192 at trick 2, 512 at trick 3, 256 after); ``samples`` sets them exactly. On South's
+    card of deal 21 at trick 5, a card is in doubt on the first 32 worlds (its loss could
+    be within 4 points as well as 10 or more): the evaluation doubles them, and on 64 none
+    is in doubt any more."""
     deal = club_bid(21)
     first = deal.observation(deal.turn)
     assert plays._world_counts(first, None) == (48, 96)
     assert plays._world_counts(first, 7) == (7,)
+    while not (deal.turn is S and len(deal.hand(S)) == 7):
+        deal.play(CLUB.choose_card(deal.observation(deal.turn), random.Random(0)).action)
+    assert plays._world_counts(deal.observation(S), None) == (48, 96, 192)
     while not (deal.turn is S and len(deal.hand(S)) == 6):
         deal.play(CLUB.choose_card(deal.observation(deal.turn), random.Random(0)).action)
     assert plays._world_counts(deal.observation(S), None) == (32, 64, 128, 256, 512)
