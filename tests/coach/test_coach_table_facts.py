@@ -24,6 +24,7 @@ from belote_teach.engine.announcements import (
 )
 from belote_teach.engine.cards import Card, Seat, Suit
 from belote_teach.engine.deal import Deal, Phase
+from belote_teach.engine.observation import Observation
 from belote_teach.players.club import ClubPlayer
 from belote_teach.search import evaluation
 from belote_teach.search.tracking import track
@@ -304,12 +305,11 @@ def test_the_parts_of_a_first_card_with_a_cinquante_left_out_word_for_word() -> 
         "non, selon ses cartes, mais des points non annoncés sont perdus à coup sûr.")
 
 
-def test_a_capot_in_reach_is_worth_what_it_adds(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The curated capot deal at trick 4, South's lead, Nous having won the first three
-    plis, valued on the real hidden hands: the cards that still take every pli (the
-    solver: all 100 card points left) are worth the capot's 250 instead of 162 (R6.5),
-    88 points more; a card that lets a pli go is worth its card points only."""
-    from belote_teach.coach import plays
+def _capot_at_trick_4() -> tuple[Deal, Observation, dict[Seat, tuple[Card, ...]],
+                                   dict[Card, int], int]:
+    """The curated capot deal at trick 4, South to lead, Nous having won the first three
+    plis: the deal, South's view, the real hands, the solver's value of each of South's
+    cards on them (card points from here) and the card points left."""
     from belote_teach.course.practice import load_practice_deals
     from belote_teach.engine.cards import DECK_POINTS, DIX_DE_DER
     from belote_teach.search.solver import solve
@@ -327,7 +327,18 @@ def test_a_capot_in_reach_is_worth_what_it_adds(monkeypatch: pytest.MonkeyPatch)
     assert all(t.winner.team is S.team for t in obs.tricks) and not obs.trick.plays
     left = DECK_POINTS + DIX_DE_DER - sum(t.points for t in obs.tricks)
     real = {seat: tuple(deal.hand(seat)) for seat in Seat}
-    exact = solve(real, deal.trump, (), S, deal.rules).values
+    exact = dict(solve(real, deal.trump, (), S, deal.rules).values)
+    return deal, obs, real, exact, left
+
+
+def test_a_capot_in_reach_is_worth_what_it_adds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The curated capot deal at trick 4, South's lead, Nous having won the first three
+    plis, valued on the real hidden hands: the cards that still take every pli (the
+    solver: all 100 card points left) are worth the capot's 250 instead of 162 (R6.5),
+    88 points more; a card that lets a pli go is worth its card points only."""
+    from belote_teach.engine.cards import DECK_POINTS, DIX_DE_DER
+
+    deal, obs, real, exact, left = _capot_at_trick_4()
     monkeypatch.setattr(evaluation, "sample_worlds",
                         lambda _obs, _rng, count, **_kw: [real] * count)
     values = plays.evaluate(obs, rng=random.Random(0), samples=2).values
@@ -339,30 +350,13 @@ def test_a_capot_in_reach_is_worth_what_it_adds(monkeypatch: pytest.MonkeyPatch)
 
 def test_a_capot_in_reach_counts_in_the_margin_of_marks(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The curated capot deal at trick 4, South's lead, Nous having won the first three
-    plis, on the real hidden hands: the margin of marks (what the expert plays by) of a
-    card that still takes every pli is the capot's (R6.5: 250 and every announcement to
-    Nous, Eux their belote alone); a card that lets a pli go is a contract made (R6.3),
-    each team its total: the capot is worth more than the card points it keeps."""
-    from belote_teach.coach import plays
-    from belote_teach.course.practice import load_practice_deals
-    from belote_teach.engine.cards import DECK_POINTS, DIX_DE_DER
-    from belote_teach.search.solver import solve
-
-    practice = next(d for d in load_practice_deals() if d.id == "capot")
-    session = TableSession(practice.new_deal(), rng=0)
-    while len(session.deal.tricks) < 3 or not session.learner_to_act:
-        session.run_computers()
-        if session.deal.phase.is_bidding:
-            session.bid(session.advice().bid)
-        elif session.learner_to_act and len(session.deal.tricks) < 3:
-            session.play(session.advice().card,
-                         announce=session.observation.announcements_available)
-    deal, obs = session.deal, session.observation
-    left = DECK_POINTS + DIX_DE_DER - sum(t.points for t in obs.tricks)
-    real = {seat: tuple(deal.hand(seat)) for seat in Seat}
-    exact = solve(real, deal.trump, (), S, deal.rules).values
-    assert any(v == left for v in exact.values()) and any(v < left for v in exact.values())
+    """The curated capot deal at trick 4, South's lead, on the real hidden hands: the
+    margin of marks (what the expert plays by) of a card that still takes every pli is
+    the capot's (R6.5: 250 and every announcement to Nous, Eux their belote alone); a card
+    that lets a pli go is a contract made (R6.3), each team its total: the capot is worth
+    more than the card points it keeps."""
+    deal, obs, real, exact, left = _capot_at_trick_4()
+    assert any(v < left for v in exact.values())
     monkeypatch.setattr(evaluation, "sample_worlds",
                         lambda _obs, _rng, count, **_kw: [real] * count)
     margin = plays.evaluate(obs, rng=random.Random(0), samples=2).margin
