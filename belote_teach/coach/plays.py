@@ -95,7 +95,8 @@ said instead). For a worse card it is contrastive: the measured loss, then the
 :class:`Difference` values of :attr:`Review.differences`, facts of the position that hold
 for the recommended card and not for the learner's (:class:`Fact`: the trick won whatever
 the others hold, the points put at stake in a trick that can be lost, a master or an atout
-kept, the dix de der, the contract made in more of the sampled deals). A technique that
+kept, the dix de der, the capot kept or the contract made in more of the sampled
+deals). A technique that
 fits both cards is never given as the difference; with no such fact, the measured loss is
 the explanation. Facts come from the observation (tracking,
 :mod:`belote_teach.search.tracking`) and the evaluation's numbers: no second sampling.
@@ -129,6 +130,7 @@ from belote_teach.engine.deal import Phase
 from belote_teach.engine.errors import OutOfTurnError, PhaseError
 from belote_teach.engine.observation import Observation
 from belote_teach.engine.rules import LegalPlays
+from belote_teach.engine.scoring import DEAL_POINTS
 from belote_teach.engine.trick import Trick
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
@@ -312,6 +314,11 @@ class Fact(enum.Enum):
     FEEDS_TRICK = "feeds"
     #: the learner's card is an atout, the recommended card is not.
     TRUMP_KEPT = "trump_kept"
+    #: the team takes every pli (capot, R6.5) in more of the sampled deals with the
+    #: recommended card than with the learner's, by at least :data:`TOLERANCE` points of
+    #: the loss (a capot is worth 250 instead of 162); stated first when that share is
+    #: :data:`MISTAKE_LOSS` or more, else after the facts about the cards and the trick.
+    CAPOT = "capot"
     #: the team reaches its goal (R6.2) in more of the sampled deals with the recommended
     #: card than with the learner's.
     OUTCOME = "outcome"
@@ -335,9 +342,9 @@ class Difference:
             has played), ``"behind"`` (an opponent leads it, the partner still to play);
             else ``""``.
         numbers: for ``POINTS_AT_STAKE`` and ``FEEDS_TRICK``, the card points (R1.2,
-            R1.3) of the recommended card and of the learner's; for ``OUTCOME``, the
-            deals where the team reaches its goal with each, and the deals sampled;
-            else ``()``.
+            R1.3) of the recommended card and of the learner's; for ``CAPOT`` and
+            ``OUTCOME``, the deals where the team takes every pli (or reaches its goal)
+            with each, and the deals sampled; else ``()``.
     """
 
     fact: Fact
@@ -917,8 +924,8 @@ _DIFFERENCES = 2
 
 def _differences(obs: Observation, ev: Evaluation, card: Card) -> tuple[Difference, ...]:
     """The facts that hold for the recommended card and not for ``card`` (see
-    :class:`Fact`), most telling first: at most :data:`_DIFFERENCES` about the cards and
-    the trick, then the outcome in the sampled deals. Uses the tracking of ``obs``
+    :class:`Fact`), most telling first: at most :data:`_DIFFERENCES` about the capot,
+    the cards and the trick, then the outcome in the sampled deals. Uses the tracking of ``obs``
     (:func:`~belote_teach.search.tracking.track`) and the numbers of ``ev``; samples
     nothing."""
     best = ev.best[0]
@@ -945,14 +952,37 @@ def _differences(obs: Observation, ev: Evaluation, card: Card) -> tuple[Differen
     if card.suit is trump and best.suit is not trump and not any(
             d.fact is Fact.DIX_DE_DER for d in found):
         found.append(Difference(Fact.TRUMP_KEPT, best, card))
-    found = found[:_DIFFERENCES]
     count = ev.count(card)
+    capot = _capot_kept(obs, ev, best, card)
+    if capot is not None:                   # first when it alone makes the card a mistake
+        with_best, with_card, share = capot
+        kept = Difference(Fact.CAPOT, best, card, numbers=(with_best, with_card, count))
+        found = [kept, *found] if share >= MISTAKE_LOSS else [*found, kept]
+    found = found[:_DIFFERENCES]
     reached = ev.worlds.success[best][:count] if ev.worlds is not None else ()
     made = (sum(reached) if reached else round(ev.success[best] * count),
             round(ev.success[card] * count))
     if made[0] > made[1] and card not in ev.changed:
         found.append(Difference(Fact.OUTCOME, best, card, numbers=(*made, count)))
     return tuple(found)
+
+
+def _capot_kept(obs: Observation, ev: Evaluation, best: Card, card: Card
+                ) -> tuple[int, int, float] | None:
+    """The sampled deals (of ``card``'s :meth:`Evaluation.count`) in which the seat's
+    team takes every pli (R6.5) with ``best`` and with ``card``, and the capot's share of
+    the loss in card points (its 88 extra points a deal, averaged over the deals), when
+    that share is :data:`TOLERANCE` or more; else ``None``. A deal's worth exceeds the
+    card points left only by a capot's extra points
+    (:class:`~belote_teach.search.evaluation.WorldValues`)."""
+    if ev.worlds is None:
+        return None
+    count = ev.count(card)
+    left = DEAL_POINTS - sum(t.points for t in obs.tricks)
+    kept = (sum(w > left for w in ev.worlds.worth[best][:count]),
+            sum(w > left for w in ev.worlds.worth[card][:count]))
+    share = (kept[0] - kept[1]) * (obs.rules.capot_points - DEAL_POINTS) / max(1, count)
+    return (*kept, share) if share >= TOLERANCE else None
 
 
 # ------------------------------------------------------------------------ public API

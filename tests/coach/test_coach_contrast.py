@@ -153,6 +153,11 @@ def difference_holds(obs: Observation, got: Review, d: Difference) -> bool:
     if d.fact is Fact.OUTCOME:
         made = tuple(round(got.success[c] * got.samples) for c in (d.best, d.card))
         return d.numbers == (*made, got.samples) and made[0] > made[1]
+    if d.fact is Fact.CAPOT:                 # R6.5: every pli so far is the team's
+        kept, lost, deals = d.numbers
+        extra = obs.rules.capot_points - 162
+        return (all(t.winner.team is obs.seat.team for t in obs.tricks)
+                and deals == got.samples and (kept - lost) * extra / deals >= plays.TOLERANCE)
     return False
 
 

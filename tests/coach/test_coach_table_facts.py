@@ -376,3 +376,28 @@ def test_a_capot_in_reach_counts_in_the_margin_of_marks(
     keeps = max(exact, key=lambda c: exact[c])
     loses = max((c for c in exact if exact[c] < left), key=lambda c: exact[c])
     assert margin[keeps] - margin[loses] > 2 * (exact[keeps] - exact[loses])
+
+
+def test_a_card_that_gives_up_the_capot_is_told_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The curated capot deal at trick 4, South's lead, on the real hidden hands: a card
+    that lets a pli go loses the capot (R6.5) as well as card points, and the review
+    says so first, with the deals: the capot is most of what it loses."""
+    _deal, obs, real, exact, left = _capot_at_trick_4()
+    monkeypatch.setattr(evaluation, "sample_worlds",
+                        lambda _obs, _rng, count, **_kw: [real] * count)
+    ev = plays.evaluate(obs, rng=random.Random(0), samples=2)
+    best = ev.best[0]
+    loses = max((c for c in exact if exact[c] < left), key=lambda c: exact[c])
+    assert exact[best] == left
+    found = plays.review(obs, loses, evaluation=ev)
+    assert found.verdict is Verdict.MISTAKE
+    capot = found.differences[0]
+    assert (capot.fact, capot.best, capot.card, capot.numbers) == (
+        plays.Fact.CAPOT, best, loses, (2, 0, 2))
+    b, c = (f"{x.rank.value}{x.suit.symbol}" for x in (best, loses))
+    assert (f"With {b} your team takes every pli (capot, R6.5) in 2 of these 2 deals, "
+            f"with {c} in 0.") in found.details_text("en")
+    assert "ton équipe fait tous les plis (capot, R6.5) dans 2 de ces 2 donnes" in (
+        found.details_text("fr"))
+    assert all(d.fact is not plays.Fact.CAPOT
+               for d in plays.review(obs, best, evaluation=ev).differences)
