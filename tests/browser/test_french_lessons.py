@@ -129,15 +129,29 @@ def french_player(lesson: Lesson) -> int:
 # ---------------------------------------------------------------------------- the table
 def status_patterns(lang: str) -> tuple[re.Pattern[str], ...]:
     """The status lines of the card table in ``lang``, as whole-line patterns: the deal
-    is over, the learner's turn to bid or to play, a computer seat playing, or a trick
-    just won and held on the table (by a seat, or by the learner)."""
-    fixed = [re.escape(explain.text(key, lang)) for key in ("deal_over", "turn_bid", "turn_card")]
+    is over, the learner's turn to bid or to play (or next, the card or bid just made
+    held for a pace), a computer seat bidding or playing, or a trick just won and held on
+    the table (by a seat, or by the learner)."""
+    fixed = [re.escape(explain.text(key, lang))
+             for key in ("deal_over", "turn_bid", "turn_card", "turn_soon")]
     seats = "|".join(re.escape(explain.seat_name(seat, lang)) for seat in Seat)
-    thinking = re.escape(explain.text("thinking", lang, seat="\0")).replace("\0", f"(?:{seats})")
-    won = re.escape(explain.text("trick_won", lang, n=8, seat="\0")).replace(
-        "\0", f"(?:{seats})").replace("8", "[1-8]")
+
+    def pattern(key: str, **fill: str) -> str:
+        """The sentence ``key`` with a seat and the given fields (each a regex) open."""
+        marks = {name: f"\x00{i}\x00" for i, name in enumerate(["seat", *fill])}
+        found = re.escape(explain.text(key, lang, **marks))
+        for name, mark in marks.items():
+            found = found.replace(re.escape(mark), f"(?:{seats})" if name == "seat"
+                                  else fill[name])
+        return found
+
+    thinking = [pattern(key) for key in ("thinking", "thinking_bid")]
+    before = [pattern("played_before_you", card=r"\S+"),
+              pattern("bid_before_you", bid=".+")]
+    won = re.escape(explain.text("trick_won", lang, n=8, seat="\x00")).replace(
+        "\x00", f"(?:{seats})").replace("8", "[1-8]")
     won_you = re.escape(explain.text("trick_won_you", lang, n=8)).replace("8", "[1-8]")
-    return tuple(re.compile(rf"^{pattern}$") for pattern in (*fixed, thinking, won, won_you))
+    return tuple(re.compile(rf"^{p}$") for p in (*fixed, *thinking, *before, won, won_you))
 
 
 def table_status(page: Page) -> str:
