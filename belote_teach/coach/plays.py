@@ -60,8 +60,9 @@ A card whose loss could be within the tolerance as well as 10 points or more is 
 10 points or more above it (every loss is measured against it): the worlds are doubled,
 from :data:`~belote_teach.search.evaluation.SOLVES` (48 at tricks 1 and 2, where the
 decisions that teach most are taken, 32 after) up to :data:`MAX_WORLDS` (96 at trick 1,
-192 at trick 2, 512 at trick 3, 256 after, where a solve is cheap); a card still in doubt then is
-good up to a loss of 7 points (half-way), and the recommended card is the highest average.
+192 at trick 2, 512 at trick 3, 256 after, where a solve is cheap); a card still in doubt
+then is good up to a loss of 7 points (half-way), and the recommended card is the highest
+average.
 The added worlds value only the cards that may be within 4 points of the best
 (:attr:`Evaluation.open`: the good ones, those in doubt, the recommended one): a card 4
 points or more below it beyond the noise is not valued again, and is judged on the worlds
@@ -96,9 +97,8 @@ said instead). For a worse card it is contrastive: the measured loss, then the
 for the recommended card and not for the learner's (:class:`Fact`: the trick won whatever
 the others hold, the points put at stake in a trick that can be lost, a master or an atout
 kept, the dix de der, the capot kept or the contract made in more of the sampled
-deals). A technique that
-fits both cards is never given as the difference; with no such fact, the measured loss is
-the explanation. Facts come from the observation (tracking,
+deals). A technique that fits both cards is never given as the difference; with no such
+fact, the measured loss is the explanation. Facts come from the observation (tracking,
 :mod:`belote_teach.search.tracking`) and the evaluation's numbers: no second sampling.
 
 One evaluation, one verdict: :func:`evaluate` values a position once, and
@@ -925,9 +925,9 @@ _DIFFERENCES = 2
 def _differences(obs: Observation, ev: Evaluation, card: Card) -> tuple[Difference, ...]:
     """The facts that hold for the recommended card and not for ``card`` (see
     :class:`Fact`), most telling first: at most :data:`_DIFFERENCES` about the capot,
-    the cards and the trick, then the outcome in the sampled deals. Uses the tracking of ``obs``
-    (:func:`~belote_teach.search.tracking.track`) and the numbers of ``ev``; samples
-    nothing."""
+    the cards and the trick, then the outcome in the sampled deals. Uses the tracking of
+    ``obs`` (:func:`~belote_teach.search.tracking.track`) and the numbers of ``ev``;
+    samples nothing."""
     best = ev.best[0]
     trump = obs.trump
     assert trump is not None
@@ -953,7 +953,7 @@ def _differences(obs: Observation, ev: Evaluation, card: Card) -> tuple[Differen
             d.fact is Fact.DIX_DE_DER for d in found):
         found.append(Difference(Fact.TRUMP_KEPT, best, card))
     count = ev.count(card)
-    capot = _capot_kept(obs, ev, best, card)
+    capot = _capot_kept(obs, ev, best, card, count)
     if capot is not None:                   # first when it alone makes the card a mistake
         with_best, with_card, share = capot
         kept = Difference(Fact.CAPOT, best, card, numbers=(with_best, with_card, count))
@@ -967,18 +967,17 @@ def _differences(obs: Observation, ev: Evaluation, card: Card) -> tuple[Differen
     return tuple(found)
 
 
-def _capot_kept(obs: Observation, ev: Evaluation, best: Card, card: Card
+def _capot_kept(obs: Observation, ev: Evaluation, best: Card, card: Card, count: int
                 ) -> tuple[int, int, float] | None:
-    """The sampled deals (of ``card``'s :meth:`Evaluation.count`) in which the seat's
-    team takes every pli (R6.5) with ``best`` and with ``card``, and the capot's share of
-    the loss in card points (its 88 extra points a deal, averaged over the deals), when
-    that share is :data:`TOLERANCE` or more; else ``None``. A deal's worth exceeds the
-    card points left only by a capot's extra points
+    """Of the first ``count`` sampled deals (``card``'s :meth:`Evaluation.count`), those
+    in which the seat's team takes every pli (R6.5) with ``best`` and with ``card``, and
+    the capot's share of the loss in card points (its 88 extra points a deal, averaged
+    over the deals), when that share is :data:`TOLERANCE` or more; else ``None``. A
+    deal's worth exceeds the card points left only by a capot's extra points
     (:class:`~belote_teach.search.evaluation.WorldValues`)."""
     if ev.worlds is None:
         return None
-    count = ev.count(card)
-    left = DEAL_POINTS - sum(t.points for t in obs.tricks)
+    left = DEAL_POINTS - sum(obs.points_won.values())
     kept = (sum(w > left for w in ev.worlds.worth[best][:count]),
             sum(w > left for w in ev.worlds.worth[card][:count]))
     share = (kept[0] - kept[1]) * (obs.rules.capot_points - DEAL_POINTS) / max(1, count)
