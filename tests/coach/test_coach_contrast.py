@@ -192,6 +192,8 @@ def random_positions(count: int) -> Iterator[Observation]:
         yield obs
 
 
+_NONE_AS_ZERO = re.compile(r"\b(?:in|dans) 0\b")
+
 def _check_words(got: Review, obs: Observation) -> None:
     assert obs.trump is not None
     for lang in LANGS:
@@ -210,6 +212,7 @@ def _check_words(got: Review, obs: Observation) -> None:
             assert got.reason is not None
             why = explain.technique(got.reason, lang, got.reason_cards, obs.trump)
             assert why not in text, text
+        assert not _NONE_AS_ZERO.search(text), text     # "in none of them", "dans aucune"
         if lang == "fr":
             assert not ENGLISH.findall(text) and not _ENGLISH_PROSE.findall(text), text
         else:

@@ -396,8 +396,9 @@ def test_a_card_that_gives_up_the_capot_is_told_so(monkeypatch: pytest.MonkeyPat
         plays.Fact.CAPOT, best, loses, (2, 0, 2))
     b, c = (f"{x.rank.value}{x.suit.symbol}" for x in (best, loses))
     assert (f"With {b} your team takes every pli (capot, R6.5) in 2 of these 2 deals, "
-            f"with {c} in 0.") in found.details_text("en")
-    assert "ton équipe fait tous les plis (capot, R6.5) dans 2 de ces 2 donnes" in (
+            f"with {c} in none of them.") in found.details_text("en")
+    assert "ton équipe fait tous les plis (capot, R6.5) dans 2 de ces 2 donnes, avec " in (
         found.details_text("fr"))
+    assert found.details_text("fr").count("dans aucune.") == 1
     assert all(d.fact is not plays.Fact.CAPOT
                for d in plays.review(obs, best, evaluation=ev).differences)
