@@ -161,9 +161,15 @@ def _suit_chip(label: str, suit: Suit, lang: str, muted: bool = False) -> str:
             f"{name}</span>")
 
 
+def lead_tag(entame: bool, lang: str) -> str:
+    """The tag of a pli's first card: "entame" when the pli is the deal's first (R8: the
+    opening lead), else "card 1", as the other cards are tagged by their place."""
+    return explain.text("lead_badge", lang) if entame else explain.text("order", lang, n=1)
+
+
 def table_html(trick: Trick, me: Seat, lang: str, *, master_state: bool = True,
                show_turn: bool = True, clickable: bool = False,
-               states: Mapping[Card, str] | None = None) -> str:
+               states: Mapping[Card, str] | None = None, entame: bool = False) -> str:
     """The table seen from ``me`` (at the bottom, partner at the top, opponents left and
     right), the cards of ``trick`` by their players, the trump and the led suit.
 
@@ -176,6 +182,8 @@ def table_html(trick: Trick, me: Seat, lang: str, *, master_state: bool = True,
         clickable: draw the played cards as buttons (a "who wins?" question).
         states: optional state per played card (see :func:`card_picture`); it replaces
             the master marking for that card.
+        entame: ``trick`` is the deal's first pli: its first card is tagged "entame"
+            (R8), else "card 1".
     """
     states = states or {}
     master = trick.master if master_state else None
@@ -201,7 +209,7 @@ def table_html(trick: Trick, me: Seat, lang: str, *, master_state: bool = True,
             card = (card_button(played[seat], lang, state) if clickable
                     else card_picture(played[seat], lang, state))
             slot = f'<div class="bt-slot">{card}</div>'
-            badge = (explain.text("lead_badge", lang) if order[seat] == 1
+            badge = (lead_tag(entame, lang) if order[seat] == 1
                      else explain.text("order", lang, n=order[seat]))
             tags.append(f'<span class="bt-tag">{escape(badge)}</span>')
             if is_master:

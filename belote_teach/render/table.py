@@ -31,7 +31,7 @@ from belote_teach.engine.deal import Phase
 from belote_teach.engine.observation import Observation
 from belote_teach.engine.trick import Trick
 from belote_teach.explain.calls import announcement_name, announcement_type_name, bid_words
-from belote_teach.render import card_picture
+from belote_teach.render import card_picture, lead_tag
 from belote_teach.render.html import escape, sr_only, suit_html
 
 __all__ = ["NOTHING_SAID", "dealer_chip_html", "render_last_trick", "render_table", "seat_area",
@@ -221,7 +221,7 @@ def _hand_html(obs: Observation, lang: str) -> str:
             f'{"".join(parts)}</div>')
 
 
-def _compass(trick: Trick, me: Seat, lang: str, *, show_master: bool) -> str:
+def _compass(trick: Trick, me: Seat, lang: str, *, show_master: bool, entame: bool) -> str:
     """The cards of ``trick``, each in front of its player (N, E, S, W seen from ``me``)."""
     master = trick.master if show_master else None
     plays = []
@@ -230,7 +230,7 @@ def _compass(trick: Trick, me: Seat, lang: str, *, show_master: bool) -> str:
         is_master = master is not None and master.seat is play.seat
         name = explain.seat_name(play.seat, lang)
         said = explain.say("table.played", lang, seat=name, card=explain.card_name(play.card, lang))
-        extra = [explain.text("lead_badge", lang)] if index == 1 else []
+        extra = [lead_tag(entame, lang)] if index == 1 else []
         if is_master:
             extra.append(explain.text("master", lang))
         if extra:
@@ -283,11 +283,13 @@ def _centre(obs: Observation, lang: str, *, show_master: bool) -> str:
             caption = explain.say("table.trick_no", lang, n=number)
             if not trick.plays:
                 leader = explain.seat_name(trick.leader, lang)
-                lead = (explain.say("table.you_lead", lang) if trick.leader is me
-                        else explain.say("table.leads", lang, seat=leader))
+                first = "_entame" if number == 1 else ""
+                lead = (explain.say(f"table.you_lead{first}", lang) if trick.leader is me
+                        else explain.say(f"table.leads{first}", lang, seat=leader))
                 caption += f" · {lead}"
         if shown is not None:
-            parts.append(_compass(shown, me, lang, show_master=show_master))
+            entame = len(obs.tricks) == (1 if shown is not trick else 0)   # R8
+            parts.append(_compass(shown, me, lang, show_master=show_master, entame=entame))
         parts.append(f'<p class="bt-table-caption">{escape(caption)}</p>')
         label = explain.say("table.trick_group", lang)
     return (f'<div class="bt-table-centre" role="group" aria-label="{escape(label)}">'
@@ -405,8 +407,9 @@ def render_table(obs: Observation, *, lang: str, game_totals: Mapping[Team, int]
     centre = _centre(obs, lang, show_master=show_master)
     last = ""
     if last_trick_shown and obs.tricks and obs.phase is Phase.PLAY:
-        last = (f'<div class="bt-table-corner">'
-                f"{render_last_trick(obs.tricks[-1], lang=lang, me=me)}</div>")
+        previous = render_last_trick(obs.tricks[-1], lang=lang, me=me,
+                                     entame=len(obs.tricks) == 1)
+        last = f'<div class="bt-table-corner">{previous}</div>'
     title = explain.say("table.title", lang)
     return (f'<section class="bt-table-wrap" aria-label="{escape(title)}" data-seat="{me}" '
             f'data-phase="{obs.phase.value}"><h3 class="bt-table-sr">{escape(title)}</h3>'
@@ -416,7 +419,8 @@ def render_table(obs: Observation, *, lang: str, game_totals: Mapping[Team, int]
 
 
 def render_last_trick(trick: Trick, *, lang: str, me: Seat | None = None,
-                      dix_de_der: bool = False, number: int | None = None) -> str:
+                      dix_de_der: bool = False, number: int | None = None,
+                      entame: bool = False) -> str:
     """The previous pli, small: its four cards in play order with their players, the
     winner (R1.5) and its card points (R1.2, R1.3). Titled "Last pli", or "Pli 3" when
     ``number`` says which pli of the deal it is (the review of a whole deal).
@@ -427,6 +431,8 @@ def render_last_trick(trick: Trick, *, lang: str, me: Seat | None = None,
         me: the learner's seat, to name the winner's team (Nous / Eux); ``None``: seat only.
         dix_de_der: it was the eighth pli: add the 10 points of the dix de der (R1.4).
         number: the pli's place in the deal, 1 to 8; ``None``: the title is "Last pli".
+        entame: it was the deal's first pli (always so when ``number`` is 1): its first
+            card is tagged "entame" (R8), else "card 1".
 
     Returns:
         An HTML fragment (a ``<section>`` with a heading and a list of the cards).
@@ -448,7 +454,7 @@ def render_last_trick(trick: Trick, *, lang: str, me: Seat | None = None,
         name = explain.seat_name(play.seat, lang)
         said = explain.say("table.played", lang, seat=name, card=explain.card_name(play.card, lang))
         if index == 1:
-            said += f" ({explain.text('lead_badge', lang)})"
+            said += f" ({lead_tag(entame or number == 1, lang)})"
         mark = '<span class="bt-table-win" aria-hidden="true">✓</span>' if won else ""
         items.append(
             f'<li class="bt-table-last-play{" bt-table-last-won" if won else ""}" '

@@ -521,7 +521,8 @@ class TableApp(widgets.VBox):
                              target=game.rules.target if game is not None else None,
                              last_trick_shown=self.pace <= 0 and not self._show_last)
         if self._show_last and obs.tricks:
-            table += render_last_trick(obs.tricks[-1], lang=lang, me=session.learner)
+            table += render_last_trick(obs.tricks[-1], lang=lang, me=session.learner,
+                                       entame=len(obs.tricks) == 1)
         mine = self.learner_may_act
         playable = mine and deal.phase is Phase.PLAY
         states = {}

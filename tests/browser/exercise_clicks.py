@@ -58,6 +58,7 @@ from belote_teach.engine.cards import Card, Seat, Suit, Team
 from belote_teach.engine.scoring import Outcome
 from belote_teach.engine.trick import Trick
 from belote_teach.explain.calls import announcement_name, bid_name
+from belote_teach.render import lead_tag
 from belote_teach.render.exercises import bid_words, join_words, rule_heading, say, team_word
 from belote_teach.ui.exercise_score import OUTCOME_RULES, outcome_word
 
@@ -634,9 +635,10 @@ def barrier(player: Locator, lang: str = LANG) -> None:
 # ---------------------------------------------------------------------------- drills
 def drill_trick(drill: Locator, lang: str = LANG) -> Trick:
     """The pli a ``trick-winner`` drill shows, read from its table: the card of each seat
-    (the table is drawn from South, so each seat sits in its own area), the seat tagged
-    as the entame, and the atout named on its chip (R1.5: the order of play after the
-    entame goes counter-clockwise, :attr:`Seat.next`)."""
+    (the table is drawn from South, so each seat sits in its own area), the seat whose
+    card is tagged first (a drill's pli stands alone: "card 1", not the entame of R8),
+    and the atout named on its chip (R1.5: the order of play after the lead goes
+    counter-clockwise, :attr:`Seat.next`)."""
     from playwright.sync_api import expect
 
     table = drill.locator(".bt-part-table")
@@ -648,9 +650,9 @@ def drill_trick(drill: Locator, lang: str = LANG) -> Trick:
         cards[seat] = Card.parse(area.locator("button[data-card]").get_attribute("data-card")
                                  or "")
         tags = area.locator(".bt-tag").all_inner_texts()
-        if explain.text("lead_badge", lang) in tags:
+        if lead_tag(False, lang) in tags:
             leader = seat
-    assert leader is not None, "no card of the drill's pli is tagged as the entame"
+    assert leader is not None, "no card of the drill's pli is tagged as the first"
     chip = table.locator(".bt-chip", has_text=explain.text("trump", lang))
     trump = Suit.parse(chip.locator(".bt-big").inner_text().strip())
     order = [leader]

@@ -135,7 +135,7 @@ def test_illegal_card_explanation_names_the_card_and_why() -> None:
 
 
 @pytest.mark.parametrize(("trump", "trick", "hand", "options", "must_contain"), [
-    ("H", [], ["JH", "7S"], {}, ["entame"]),
+    ("H", [], ["JH", "7S"], {}, ["You lead this trick", "every card"]),
     ("S", ["QD"], ["7D", "KD", "JS"], {},
      ["West led the Q♦, which is winning", "K♦ or 7♦", "fournir"]),
     ("H", ["AC", "7H"], ["8C", "JH"], {}, ["Your partner North led the A♣", "West's 7♥",

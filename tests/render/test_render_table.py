@@ -229,6 +229,40 @@ def test_the_trick_cards_lie_in_front_of_their_players() -> None:
     assert "Pli 3 of 8" in root.one("bt-table-centre").text()
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_only_the_first_pli_of_the_deal_is_the_entame(lang: str) -> None:
+    """R8: the entame is the opening lead. The first card of the deal's first pli is tagged
+    "entame" and its leader's turn says so; a later pli's first card is "card 1", like
+    the others by their place, and its lead is no entame."""
+    entame, card_1 = explain.text("lead_badge", lang), explain.text("order", lang, n=1)
+
+    def first_tag(page: str, kind: str) -> str:
+        node = parse(page).all(kind)[0].one("bt-table-sr").text()
+        return node.rsplit("(", 1)[1].split(")")[0].split(",")[0]
+
+    for cards, first in ((0, True), (1, True), (8, False), (9, False)):
+        deal = mid_play(cards=cards)
+        obs = deal.observation(Seat.SOUTH)
+        page = render_table(obs, lang=lang, last_trick_shown=True)
+        caption = parse(page).one("bt-table-caption").text()
+        if cards % 4 == 0:                      # nobody has played to this pli yet
+            assert deal.trick is not None
+            leader, suffix = deal.trick.leader, "_entame" if first else ""
+            said = (explain.say(f"table.you_lead{suffix}", lang) if leader is Seat.SOUTH
+                    else explain.say(f"table.leads{suffix}", lang,
+                                     seat=explain.seat_name(leader, lang)))
+            assert caption.endswith(f" · {said}"), (cards, caption)
+            assert (entame in said) is first or lang == "fr", said   # fr: the verb entamer
+        if cards % 4:
+            assert first_tag(page, "bt-table-play") == (entame if first else card_1)
+        else:
+            previous = cards // 4 == 1
+            tag = first_tag(page, "bt-table-last-play") if obs.tricks else None
+            assert tag in ((entame if previous else card_1), None), (cards, tag)
+    review = [render_last_trick(t, lang=lang, number=i)
+              for i, t in enumerate(mid_play(cards=12).tricks, start=1)]
+    assert [first_tag(p, "bt-table-last-play") for p in review] == [entame, card_1, card_1]
+
 def test_the_taker_the_atout_and_the_dealer_are_marked() -> None:
     deal = mid_play(cards=4)
     contract = deal.contract

@@ -527,5 +527,5 @@ def test_lesson_six_prose_matches_its_deals() -> None:
     assert str(belote.trump) == "S"
     # §4 "charge your partner": East leads the 7 of clubs, North wins with the ace.
     table = _text(lesson.show_tip("charge-your-partner", lang="en").table_html)
-    assert "East: seven of clubs (entame)" in table
+    assert "East: seven of clubs (entame)" in table     # the deal's first pli (R8)
     assert "North: ace of clubs (maître)" in table
