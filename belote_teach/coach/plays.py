@@ -309,6 +309,10 @@ class Fact(enum.Enum):
     WINS_TRICK = "wins"
     #: neither card makes the trick sure, and the learner's puts more card points in it.
     POINTS_AT_STAKE = "stake"
+    #: with the recommended card the team is master of this trick and only an atout (a
+    #: cut, R3.4) could still take it; with the learner's card a card of the led suit
+    #: still out could take it, or an opponent wins it (``other``: that card).
+    ONLY_ATOUT = "only_atout"
     #: the team wins this trick either way, and the recommended card puts more points in it
     #: (tip 4).
     FEEDS_TRICK = "feeds"
@@ -332,11 +336,12 @@ class Difference:
         fact: the kind of fact.
         best: the recommended card.
         card: the learner's card.
-        other: for ``WINS_TRICK`` and ``POINTS_AT_STAKE``, the card still out (neither
-            played nor in the learner's hand) with which an opponent still to play could
-            take the trick after the learner's card, if any; else ``None``.
-        case: how the trick stands after the learner's card, for ``WINS_TRICK`` and
-            ``POINTS_AT_STAKE``: ``"beaten_card"`` (the card leads the trick but
+        other: for ``WINS_TRICK``, ``POINTS_AT_STAKE`` and ``ONLY_ATOUT``, the card still
+            out (neither played nor in the learner's hand) with which an opponent still to
+            play could take the trick after the learner's card, if any (for
+            ``ONLY_ATOUT`` a card of the master's suit); else ``None``.
+        case: how the trick stands after the learner's card, for ``WINS_TRICK``,
+            ``POINTS_AT_STAKE`` and ``ONLY_ATOUT``: ``"beaten_card"`` (the card leads the trick but
             ``other`` beats it), ``"beaten_trick"`` (the partner leads it but ``other``
             beats the partner's card), ``"lost"`` (an opponent leads it and the partner
             has played), ``"behind"`` (an opponent leads it, the partner still to play);
@@ -846,6 +851,7 @@ class _InTrick:
     ours: bool               # the master is the learner's or the partner's card
     threat: Card | None      # the strongest card still out that could take it from the team
     lost: bool               # an opponent's card is master and the partner has played
+    in_suit: Card | None     # the strongest such card of the master's own suit (no cut)
 
     @property
     def safe(self) -> bool:
@@ -898,17 +904,22 @@ def _in_trick(obs: Observation, info: Tracking, card: Card) -> _InTrick:
         later.append(seat)
     ours = master.seat.team is team
     threat: Card | None = None
+    in_suit: Card | None = None
     if ours:
         size = len(obs.hand)                    # what each seat still to play holds
         for opponent in (s for s in later if s.team is not team):
             possible = info.possible(opponent)
             void = _may_be_void(info, opponent, possible, led, size)
             for other in possible:
-                if _could_take(trump, other, master.card, led, void) and (
-                        threat is None or _stronger(other, threat, trump)):
+                if not _could_take(trump, other, master.card, led, void):
+                    continue
+                if threat is None or _stronger(other, threat, trump):
                     threat = other
+                if other.suit is master.card.suit and (
+                        in_suit is None or _stronger(other, in_suit, trump)):
+                    in_suit = other
     return _InTrick(master.card == card, ours, threat,
-                    not ours and obs.seat.partner not in later)
+                    not ours and obs.seat.partner not in later, in_suit)
 
 
 def _stronger(card: Card, other: Card, trump: Suit) -> bool:
@@ -949,6 +960,8 @@ def _differences(obs: Observation, ev: Evaluation, card: Card) -> tuple[Differen
                                 theirs.case, worth))
     elif mine.safe and theirs.safe and worth[0] > worth[1]:
         found.append(Difference(Fact.FEEDS_TRICK, best, card, numbers=worth))
+    elif _only_atout_takes(mine, trump) and (not theirs.ours or theirs.in_suit is not None):
+        found.append(Difference(Fact.ONLY_ATOUT, best, card, theirs.in_suit, theirs.case))
     if card.suit is trump and best.suit is not trump and not any(
             d.fact is Fact.DIX_DE_DER for d in found):
         found.append(Difference(Fact.TRUMP_KEPT, best, card))
@@ -965,6 +978,13 @@ def _differences(obs: Observation, ev: Evaluation, card: Card) -> tuple[Differen
     if made[0] > made[1] and card not in ev.changed:
         found.append(Difference(Fact.OUTCOME, best, card, numbers=(*made, count)))
     return tuple(found)
+
+
+def _only_atout_takes(trick: _InTrick, trump: Suit) -> bool:
+    """The team is master of the trick, and only an atout could still take it from them:
+    a cut (R3.4) on a plain master that no card of its own suit still out beats."""
+    return (trick.ours and trick.threat is not None and trick.in_suit is None
+            and trick.threat.suit is trump)
 
 
 def _capot_kept(obs: Observation, ev: Evaluation, best: Card, card: Card, count: int

@@ -93,6 +93,13 @@ def _team_always_wins(obs: Observation, card: Card) -> bool:
     return all(t.winner.team is obs.seat.team for t in _completions(obs, card))
 
 
+def _winning_card(trick: Trick) -> Card:
+    """The card that wins the complete ``trick`` (R1.5)."""
+    master = trick.master
+    assert master is not None
+    return master.card
+
+
 def _beats(other: Card, master: Card, trump: Suit) -> bool:
     """``other`` played after ``master`` takes the trick (R1.5)."""
     if other.suit is master.suit:
@@ -145,6 +152,15 @@ def difference_holds(obs: Observation, got: Review, d: Difference) -> bool:
         return _team_always_wins(obs, d.best) and _trick_case_holds(obs, d)
     if d.fact is Fact.POINTS_AT_STAKE:
         return d.numbers == worth and worth[1] > worth[0] and _trick_case_holds(obs, d)
+    if d.fact is Fact.ONLY_ATOUT:
+        master, theirs = _after(obs, d.best).master, _after(obs, d.card).master
+        assert master is not None and theirs is not None
+        lost = [t for t in _completions(obs, d.best) if t.winner.team is not obs.seat.team]
+        return (master.seat.team is obs.seat.team and master.card.suit is not trump
+                and _is_master(obs, master.card)
+                and all(_winning_card(t).suit is trump for t in lost)
+                and (d.other is None or d.other.suit is theirs.card.suit)
+                and _trick_case_holds(obs, d))
     if d.fact is Fact.FEEDS_TRICK:
         return (d.numbers == worth and worth[0] > worth[1]
                 and _team_always_wins(obs, d.best) and _team_always_wins(obs, d.card))
@@ -245,7 +261,8 @@ def test_every_stated_difference_holds_over_random_positions() -> None:
             assert len([d for d in got.differences if d.fact is not Fact.OUTCOME]) <= 2
             _check_words(got, obs)
     assert reviews >= 520
-    assert {Fact.WINS_TRICK, Fact.POINTS_AT_STAKE, Fact.TRUMP_KEPT, Fact.OUTCOME} <= facts
+    assert {Fact.WINS_TRICK, Fact.POINTS_AT_STAKE, Fact.TRUMP_KEPT, Fact.OUTCOME,
+            Fact.ONLY_ATOUT} <= facts
 
 
 # ------------------------------------------------------------------------ reported positions
@@ -389,3 +406,24 @@ def test_an_evaluation_of_another_position_is_refused() -> None:
     # the same evaluation, or the same seed, gives the same review
     assert plays.review(one, "AC", evaluation=evaluation) == plays.review(
         one, "AC", rng=random.Random(0), samples=3)
+
+
+def test_a_plain_master_that_only_an_atout_can_take_against_a_lower_card_of_its_suit() -> None:
+    """Trick 5, ♣ atout, South (the preneur) leads holding A♠ K♠ 7♥ 8♥, the 10♠ and the
+    9♣ still out: after the A♠ only a cut (R3.4) can take the trick from South's team,
+    after the K♠ the 10♠ can too. The review of the K♠ says so, with the cards."""
+    deal = build({S: "AS KS 7H 8H", Seat.EAST: "9C 7S 8D 9D", Seat.NORTH: "QH KH 10D JD",
+                  Seat.WEST: "10S JS QS AD"}, "C", taker=S, leader=S)
+    obs = deal.observation(S)
+    evaluation = plays.evaluate(obs, rng=random.Random(0))
+    ace, king, ten = (Card.parse(c) for c in ("AS", "KS", "10S"))
+    assert plays.hint(obs, evaluation=evaluation).card == ace
+    got = plays.review(obs, king, evaluation=evaluation)
+    assert got.verdict is Verdict.INACCURACY
+    assert got.differences[0] == Difference(Fact.ONLY_ATOUT, ace, king, ten, "beaten_card")
+    assert difference_holds(obs, got, got.differences[0])
+    assert ("With A♠ only an atout can still take this trick from your team (couper), "
+            "while the 10♠ still out can beat your K♠.") in got.details_text("en")
+    assert ("Avec l'A♠, seul un atout peut encore prendre ce pli à ton équipe (couper), "
+            "alors que le 10♠, encore en jeu, peut battre ton R♠.") in got.details_text("fr")
+    assert plays.review(obs, ace, evaluation=evaluation).differences == ()
