@@ -316,7 +316,9 @@ class Fact(enum.Enum):
     #: the team wins this trick either way, and the recommended card puts more points in it
     #: (tip 4).
     FEEDS_TRICK = "feeds"
-    #: the learner's card is an atout, the recommended card is not.
+    #: the learner's card is an atout, the recommended card is not; or both are atouts,
+    #: the learner's the stronger (R1.2; case ``"higher"``, stated when no fact about the
+    #: cards and the trick is).
     TRUMP_KEPT = "trump_kept"
     #: the team takes every pli (capot, R6.5) in more of the sampled deals with the
     #: recommended card than with the learner's, by at least :data:`TOLERANCE` points of
@@ -345,7 +347,7 @@ class Difference:
             ``other`` beats it), ``"beaten_trick"`` (the partner leads it but ``other``
             beats the partner's card), ``"lost"`` (an opponent leads it and the partner
             has played), ``"behind"`` (an opponent leads it, the partner still to play);
-            else ``""``.
+            for ``TRUMP_KEPT``, ``"higher"`` when both cards are atouts; else ``""``.
         numbers: for ``POINTS_AT_STAKE`` and ``FEEDS_TRICK``, the card points (R1.2,
             R1.3) of the recommended card and of the learner's; for ``CAPOT`` and
             ``OUTCOME``, the deals where the team takes every pli (or reaches its goal)
@@ -962,9 +964,11 @@ def _differences(obs: Observation, ev: Evaluation, card: Card) -> tuple[Differen
         found.append(Difference(Fact.FEEDS_TRICK, best, card, numbers=worth))
     elif _only_atout_takes(mine, trump) and (not theirs.ours or theirs.in_suit is not None):
         found.append(Difference(Fact.ONLY_ATOUT, best, card, theirs.in_suit, theirs.case))
-    if card.suit is trump and best.suit is not trump and not any(
-            d.fact is Fact.DIX_DE_DER for d in found):
-        found.append(Difference(Fact.TRUMP_KEPT, best, card))
+    if card.suit is trump and not any(d.fact is Fact.DIX_DE_DER for d in found):
+        if best.suit is not trump:
+            found.append(Difference(Fact.TRUMP_KEPT, best, card))
+        elif strength(card, trump) > strength(best, trump) and not found:
+            found.append(Difference(Fact.TRUMP_KEPT, best, card, case="higher"))
     count = ev.count(card)
     capot = _capot_kept(obs, ev, best, card, count)
     if capot is not None:                   # first when it alone makes the card a mistake

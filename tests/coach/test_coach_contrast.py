@@ -165,7 +165,10 @@ def difference_holds(obs: Observation, got: Review, d: Difference) -> bool:
         return (d.numbers == worth and worth[0] > worth[1]
                 and _team_always_wins(obs, d.best) and _team_always_wins(obs, d.card))
     if d.fact is Fact.TRUMP_KEPT:
-        return d.card.suit is trump and d.best.suit is not trump
+        if d.case == "higher":
+            return (d.card.suit is trump and d.best.suit is trump
+                    and strength(d.card, trump) > strength(d.best, trump))
+        return d.card.suit is trump and d.best.suit is not trump and d.case == ""
     if d.fact is Fact.OUTCOME:
         made = tuple(round(got.success[c] * got.samples) for c in (d.best, d.card))
         return d.numbers == (*made, got.samples) and made[0] > made[1]
@@ -243,6 +246,7 @@ def test_every_stated_difference_holds_over_random_positions() -> None:
     learner's."""
     reviews = 0
     facts: set[Fact] = set()
+    cases: set[tuple[Fact, str]] = set()
     for obs in random_positions(1000):
         if reviews >= 520:
             break
@@ -258,11 +262,13 @@ def test_every_stated_difference_holds_over_random_positions() -> None:
             for d in got.differences:
                 assert difference_holds(obs, got, d), (d, got)
                 facts.add(d.fact)
+                cases.add((d.fact, d.case))
             assert len([d for d in got.differences if d.fact is not Fact.OUTCOME]) <= 2
             _check_words(got, obs)
     assert reviews >= 520
     assert {Fact.WINS_TRICK, Fact.POINTS_AT_STAKE, Fact.TRUMP_KEPT, Fact.OUTCOME,
             Fact.ONLY_ATOUT} <= facts
+    assert {(Fact.TRUMP_KEPT, "higher"), (Fact.ONLY_ATOUT, "beaten_card")} <= cases
 
 
 # ------------------------------------------------------------------------ reported positions
