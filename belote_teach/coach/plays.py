@@ -140,6 +140,7 @@ from belote_teach.search.inference import CLUB_MODEL
 from belote_teach.search.tracking import Tracking, track
 
 __all__ = [
+    "CUT_SHARE",
     "MAX_WORLDS",
     "MISTAKE_LOSS",
     "NOISE_Z",
@@ -165,6 +166,9 @@ TOLERANCE = 4.0
 MISTAKE_LOSS = 10.0
 #: Fraction of worlds: a success rate this much below the best card's changes the outcome.
 OUTCOME_TOLERANCE = 0.25
+#: Fraction of worlds by which the learner's card must be open to a cut more often than
+#: the recommended card for :attr:`Fact.CUT` to be stated (a deal or two is no reason).
+CUT_SHARE = 0.25
 #: Standard errors of the paired per-world difference under which a gap between two
 #: cards is treated as sampling noise (about 99 % confidence, 0.6 % on each side): with
 #: few worlds (trick 1) a card is only called worse when the worlds agree that it is, and
@@ -320,6 +324,11 @@ class Fact(enum.Enum):
     #: the learner's the stronger (R1.2; case ``"higher"``, stated when no fact about the
     #: cards and the trick is).
     TRUMP_KEPT = "trump_kept"
+    #: the learner leads: in more of the sampled deals an opponent holds no card of the
+    #: learner's card's suit and an atout, so can cut it (R3.4), than the recommended
+    #: card's (both plain cards of different suits); stated when no fact about the cards
+    #: and the trick is.
+    CUT = "cut"
     #: the team takes every pli (capot, R6.5) in more of the sampled deals with the
     #: recommended card than with the learner's, by at least :data:`TOLERANCE` points of
     #: the loss (a capot is worth 250 instead of 162); stated first when that share is
@@ -970,6 +979,9 @@ def _differences(obs: Observation, ev: Evaluation, card: Card) -> tuple[Differen
         elif strength(card, trump) > strength(best, trump) and not found:
             found.append(Difference(Fact.TRUMP_KEPT, best, card, case="higher"))
     count = ev.count(card)
+    cut = _cut_counts(obs, ev, best, card, count) if not found else None
+    if cut is not None:
+        found.append(Difference(Fact.CUT, best, card, numbers=(*cut, count)))
     capot = _capot_kept(obs, ev, best, card, count)
     if capot is not None:                   # first when it alone makes the card a mistake
         with_best, with_card, share = capot
@@ -989,6 +1001,28 @@ def _only_atout_takes(trick: _InTrick, trump: Suit) -> bool:
     a cut (R3.4) on a plain master that no card of its own suit still out beats."""
     return (trick.ours and trick.threat is not None and trick.in_suit is None
             and trick.threat.suit is trump)
+
+
+def _cut_counts(obs: Observation, ev: Evaluation, best: Card, card: Card, count: int
+                ) -> tuple[int, int] | None:
+    """When the learner leads and ``best`` and ``card`` are plain cards of different
+    suits: of the first ``count`` sampled deals, those in which an opponent holds no card
+    of ``best``'s suit and an atout (so can cut it, R3.4), and the same for ``card``'s
+    suit; ``None`` unless ``card``'s count is the larger by :data:`CUT_SHARE` of the
+    deals or more (a deal or two apart is no reason)."""
+    trump, trick = obs.trump, obs.trick
+    if ev.worlds is None or trick is None or trick.cards or trump in (best.suit, card.suit) \
+            or best.suit is card.suit:
+        return None
+    opponents = obs.seat.team.other.seats
+
+    def cuts(world: Mapping[Seat, tuple[Card, ...]], suit: Suit) -> bool:
+        return any(all(c.suit is not suit for c in world[s])
+                   and any(c.suit is trump for c in world[s]) for s in opponents)
+
+    worlds = ev.worlds.worlds[:count]
+    counted = (sum(cuts(w, best.suit) for w in worlds), sum(cuts(w, card.suit) for w in worlds))
+    return counted if counted[1] - counted[0] >= CUT_SHARE * len(worlds) else None
 
 
 def _capot_kept(obs: Observation, ev: Evaluation, best: Card, card: Card, count: int

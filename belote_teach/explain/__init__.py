@@ -733,15 +733,16 @@ def _difference_text(difference: CoachDifference, samples: int, lang: str) -> st
     """One difference between the recommended card and the learner's, in words: the
     sentence ``diff_<fact>`` of the catalog's ``coach`` section, ``diff_<fact>_<case>``
     when the fact depends on how the trick stands, ``diff_<fact>_none`` when it counts
-    deals and the learner's card has none of them."""
+    deals and one of the two cards has none of them."""
     key = f"diff_{difference.fact.value}"
     if difference.case:
         key += f"_{difference.case}"
-    if len(difference.numbers) == 3 and difference.numbers[1] == 0:
+    if len(difference.numbers) == 3 and 0 in difference.numbers[:2]:
         key += "_none"
     values: dict[str, object] = {
         "best": CardText(difference.best, lang), "card": CardText(difference.card, lang),
-        "your_card": your_card(difference.card, lang), "samples": number(samples, lang)}
+        "your_card": your_card(difference.card, lang), "samples": number(samples, lang),
+        "card_suit": suit_name(difference.card.suit, lang)}
     if difference.other is not None:
         values["other"] = CardText(difference.other, lang)
     numbers = difference.numbers

@@ -118,12 +118,15 @@ class WorldValues:
             opponents' (R6.2-R6.5, belote and shown announcements counted; a capot where
             the solver shows a team that has won every pli so far wins every card point
             from here, whichever team it is).
+        worlds: the worlds valued, in order (every seat's cards at the position), as many
+            as :attr:`samples`.
     """
 
     samples: int
     worth: Mapping[Card, tuple[int, ...]]
     success: Mapping[Card, tuple[int, ...]]
     margin: Mapping[Card, float]
+    worlds: tuple[World, ...] = ()
 
     def count(self, card: Card) -> int:
         """The worlds ``card`` was valued on (the first of :attr:`samples`)."""
@@ -514,7 +517,9 @@ class Valuation:
         with self._done:
             while any(v is None for v in self._values[:count]):
                 self._done.wait()
-            rows = [v for v in self._values[:count] if v]      # () is a world left out
+            kept = [(w, v) for w, v in zip(self._worlds[:count], self._values[:count],
+                                           strict=True) if v]    # () is a world left out
+            rows = [v for _w, v in kept]
         if not rows:
             assert self._tightest is not None
             raise NodeLimitError(self._tightest)
@@ -533,7 +538,8 @@ class Valuation:
                     margins[card] += margin
         return WorldValues(len(rows), {c: tuple(v) for c, v in worth.items()},
                            {c: tuple(v) for c, v in success.items()},
-                           {c: margins[c] / len(worth[c]) for c in cards})
+                           {c: margins[c] / len(worth[c]) for c in cards},
+                           tuple(w for w, _v in kept))
 
     def result_until(self, deadline: float, end: float | None = None) -> WorldValues:
         """The worlds valued in the order they were drawn until ``deadline`` (a

@@ -14,7 +14,7 @@ import functools
 import itertools
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 import pytest
 from test_coach_plays import S, _cards, build
@@ -172,12 +172,34 @@ def difference_holds(obs: Observation, got: Review, d: Difference) -> bool:
     if d.fact is Fact.OUTCOME:
         made = tuple(round(got.success[c] * got.samples) for c in (d.best, d.card))
         return d.numbers == (*made, got.samples) and made[0] > made[1]
+    if d.fact is Fact.CUT:                   # the counts: _cut_counts_hold
+        trick = obs.trick
+        best_cut, card_cut, deals = d.numbers
+        return (trick is not None and not trick.cards and d.best.suit is not d.card.suit
+                and trump not in (d.best.suit, d.card.suit) and deals == got.samples
+                and card_cut - best_cut >= plays.CUT_SHARE * deals)
     if d.fact is Fact.CAPOT:                 # R6.5: every pli so far is the team's
         kept, lost, deals = d.numbers
         extra = obs.rules.capot_points - 162
         return (all(t.winner.team is obs.seat.team for t in obs.tricks)
                 and deals == got.samples and (kept - lost) * extra / deals >= plays.TOLERANCE)
     return False
+
+
+def _cut_counts_hold(obs: Observation, evaluation: plays.Evaluation, d: Difference) -> bool:
+    """The deals ``d`` (a CUT fact) counts, read again from the evaluation's worlds: an
+    opponent holds an atout and no card of the suit (R3.4), for each card."""
+    worlds = evaluation.worlds
+    assert worlds is not None and obs.trump is not None
+    opponents = [s for s in Seat if s.team is not obs.seat.team]
+
+    def open_to_a_cut(world: Mapping[Seat, tuple[Card, ...]], suit: Suit) -> bool:
+        return any(not any(c.suit is suit for c in world[s])
+                   and any(c.suit is obs.trump for c in world[s]) for s in opponents)
+
+    deals = worlds.worlds[:d.numbers[2]]
+    return d.numbers[:2] == (sum(open_to_a_cut(w, d.best.suit) for w in deals),
+                             sum(open_to_a_cut(w, d.card.suit) for w in deals))
 
 
 # ------------------------------------------------------------------------ random positions
@@ -261,6 +283,8 @@ def test_every_stated_difference_holds_over_random_positions() -> None:
                 assert got.differences == ()
             for d in got.differences:
                 assert difference_holds(obs, got, d), (d, got)
+                if d.fact is Fact.CUT:
+                    assert _cut_counts_hold(obs, evaluation, d), (d, got)
                 facts.add(d.fact)
                 cases.add((d.fact, d.case))
             assert len([d for d in got.differences if d.fact is not Fact.OUTCOME]) <= 2
@@ -268,7 +292,8 @@ def test_every_stated_difference_holds_over_random_positions() -> None:
     assert reviews >= 520
     assert {Fact.WINS_TRICK, Fact.POINTS_AT_STAKE, Fact.TRUMP_KEPT, Fact.OUTCOME,
             Fact.ONLY_ATOUT} <= facts
-    assert {(Fact.TRUMP_KEPT, "higher"), (Fact.ONLY_ATOUT, "beaten_card")} <= cases
+    assert {(Fact.TRUMP_KEPT, "higher"), (Fact.ONLY_ATOUT, "beaten_card"),
+            (Fact.CUT, "")} <= cases
 
 
 # ------------------------------------------------------------------------ reported positions
