@@ -288,7 +288,7 @@ def _centre(obs: Observation, lang: str, *, show_master: bool) -> str:
                         else explain.say(f"table.leads{first}", lang, seat=leader))
                 caption += f" · {lead}"
         if shown is not None:
-            entame = len(obs.tricks) == (1 if shown is not trick else 0)   # R8
+            entame = shown is trick and not obs.tricks      # the deal's first pli (R8)
             parts.append(_compass(shown, me, lang, show_master=show_master, entame=entame))
         parts.append(f'<p class="bt-table-caption">{escape(caption)}</p>')
         label = explain.say("table.trick_group", lang)

@@ -240,7 +240,8 @@ def test_only_the_first_pli_of_the_deal_is_the_entame(lang: str) -> None:
         node = parse(page).all(kind)[0].one("bt-table-sr").text()
         return node.rsplit("(", 1)[1].split(")")[0].split(",")[0]
 
-    for cards, first in ((0, True), (1, True), (8, False), (9, False)):
+    said_entame = entame if lang == "en" else "l'entame"    # fr: the verb entamer for any pli
+    for cards, first in ((0, True), (1, True), (4, False), (8, False), (9, False)):
         deal = mid_play(cards=cards)
         obs = deal.observation(Seat.SOUTH)
         page = render_table(obs, lang=lang, last_trick_shown=True)
@@ -252,13 +253,12 @@ def test_only_the_first_pli_of_the_deal_is_the_entame(lang: str) -> None:
                     else explain.say(f"table.leads{suffix}", lang,
                                      seat=explain.seat_name(leader, lang)))
             assert caption.endswith(f" · {said}"), (cards, caption)
-            assert (entame in said) is first or lang == "fr", said   # fr: the verb entamer
+            assert (said_entame in said) is first, said
         if cards % 4:
             assert first_tag(page, "bt-table-play") == (entame if first else card_1)
-        else:
-            previous = cards // 4 == 1
-            tag = first_tag(page, "bt-table-last-play") if obs.tricks else None
-            assert tag in ((entame if previous else card_1), None), (cards, tag)
+        elif obs.tricks:                        # the last pli, in its corner
+            last = first_tag(page, "bt-table-last-play")
+            assert last == (entame if len(obs.tricks) == 1 else card_1), (cards, last)
     review = [render_last_trick(t, lang=lang, number=i)
               for i, t in enumerate(mid_play(cards=12).tricks, start=1)]
     assert [first_tag(p, "bt-table-last-play") for p in review] == [entame, card_1, card_1]
