@@ -314,8 +314,9 @@ class Fact(enum.Enum):
     #: neither card makes the trick sure, and the learner's puts more card points in it.
     POINTS_AT_STAKE = "stake"
     #: with the recommended card the team is master of this trick and only an atout (a
-    #: cut, R3.4) could still take it; with the learner's card a card of the led suit
-    #: still out could take it, or an opponent wins it (``other``: that card).
+    #: cut, R3.4) could still take it; with the learner's card a card still out of the
+    #: suit of the trick's master could take it, or an opponent wins it (``other``: that
+    #: card).
     ONLY_ATOUT = "only_atout"
     #: the team wins this trick either way, and the recommended card puts more points in it
     #: (tip 4).
