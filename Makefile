@@ -13,7 +13,7 @@ PORT   ?= 8866
 PYTEST_ARGS ?=
 COV_MIN ?= 95
 
-.PHONY: run test lint clean
+.PHONY: run test lint clean site
 # A recipe that fails leaves no stamp behind, so the next run tries again.
 .DELETE_ON_ERROR:
 
@@ -35,7 +35,7 @@ $(VENV)/.installed-app: pyproject.toml $(SHARED) | $(BIN)/python
 $(VENV)/.installed-test: pyproject.toml $(SHARED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	$(BIN)/python -m belote_teach.search.solver --warm-up
-	touch $@ $(VENV)/.installed-app
+	touch $@ $(VENV)/.installed-app $(VENV)/.installed-site
 
 run: $(VENV)/.installed-app
 	@echo
@@ -45,10 +45,23 @@ run: $(VENV)/.installed-app
 	$(BIN)/python -m belote_teach.serve.server notebooks --no-browser --port=$(PORT) \
 	  --Voila.ip=127.0.0.1
 
+# The static edition (deploy/site/build.py): the whole course in the browser, no server,
+# into $(SITE); serve it with any static server, e.g.
+#   .venv/bin/python -m http.server --directory _site --bind 127.0.0.1 8000
+# SITE_BASE is the path it is served under (/belote-teach/ for a GitHub project site).
+SITE ?= _site
+SITE_BASE ?= /
+$(VENV)/.installed-site: pyproject.toml $(SHARED) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[site]'
+	touch $@
+
+site: $(VENV)/.installed-site node_modules/.installed
+	$(BIN)/python deploy/site/build.py --output $(SITE) --base-url $(SITE_BASE)
+
 # ruff; mypy (strict below the widgets, [tool.mypy]); the layers of DESIGN.md (import-linter,
 # [tool.importlinter]); no module reaching into another's private names.
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check belote_teach tests benchmarks
+	$(BIN)/ruff check belote_teach tests benchmarks deploy
 	$(BIN)/mypy belote_teach
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python tests/architecture.py
@@ -64,13 +77,13 @@ WIDGETS := belote_teach/ui/*,belote_teach/render/*,belote_teach/serve/*,belote_t
 # the coverage of the lines the tests ran ([tool.coverage]): the engine's per module,
 # failing below $(COV_MIN)%, and the rest's total. The exit status is pytest's when
 # tests failed, else the coverage gate's.
-# axe-core for the accessibility browser tests (tests/browser/test_accessibility.py), at the
-# version package-lock.json pins.
-node_modules/axe-core/axe.min.js: package.json package-lock.json
+# The Node packages at the versions package-lock.json pins: axe-core for the accessibility
+# browser tests (tests/browser/test_accessibility.py), pyodide for the static edition.
+node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-test: lint node_modules/axe-core/axe.min.js
+test: lint node_modules/.installed
 	@status=0; $(BIN)/python -m pytest --cov=belote_teach --cov-report= $(PYTEST_ARGS) \
 	  || status=$$?; \
 	if [ $$status -eq 5 ]; then echo "make test: pytest collected no tests" >&2; exit 5; fi; \
@@ -89,4 +102,4 @@ test: lint node_modules/axe-core/axe.min.js
 	exit $$status
 
 clean:
-	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache .hypothesis .mypy_cache .coverage
+	rm -rf $(VENV) node_modules _site build/site .pytest_cache .ruff_cache .hypothesis .mypy_cache .coverage
