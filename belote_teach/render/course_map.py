@@ -25,6 +25,7 @@ in words, never by colour alone.
 from __future__ import annotations
 
 import base64
+import sys
 from collections.abc import Sequence
 from importlib import resources
 
@@ -41,7 +42,31 @@ __all__ = [
     "games_text",
     "help_html",
     "overall_text",
+    "page_href",
 ]
+
+#: Where a notebook's page is, from its link: Voilà serves a notebook under its own name
+#: (``03-play-a-trick.ipynb``); the static edition, whose kernel is Pyodide in the
+#: browser (``sys.platform`` ``"emscripten"``), serves the page rendered from it
+#: (``03-play-a-trick.html``).
+PAGE_SUFFIX = ".html" if sys.platform == "emscripten" else ".ipynb"
+
+
+def page_href(notebook: str, suffix: str | None = None) -> str:
+    """The link to the page of the notebook linked by ``notebook`` (``"03-play-a-trick.ipynb"``,
+    ``"../fr/00-bienvenue.ipynb"``) in an edition whose pages end with ``suffix``
+    (default: this edition's, :data:`PAGE_SUFFIX`).
+
+        >>> page_href("../fr/00-bienvenue.ipynb", ".html")
+        '../fr/00-bienvenue.html'
+
+    Raises:
+        ValueError: ``notebook`` does not end with ``.ipynb``.
+    """
+    if not notebook.endswith(".ipynb"):
+        raise ValueError(f"notebook link {notebook!r}: expected a name ending with .ipynb")
+    return notebook.removesuffix(".ipynb") + (PAGE_SUFFIX if suffix is None else suffix)
+
 
 #: The stylesheet of the welcome page (``course.css`` beside this module).
 COURSE_STYLE: str = (resources.files("belote_teach.render").joinpath("course.css")
@@ -116,7 +141,7 @@ def _item(line: LessonProgress, lang: str, here: str, edition: str) -> str:
         head = f'{title} <span class="bt-note">({note})</span>'
     elif line.available:
         tip = escape(explain.say("welcome.open", lang) + colon)
-        head = (f'<a href="{escape(lesson.notebook(edition))}" '
+        head = (f'<a href="{escape(page_href(lesson.notebook(edition)))}" '
                 f'title="{tip}{title}">{title}</a>')
     else:
         note = escape(explain.say("welcome.coming", lang))
@@ -194,7 +219,7 @@ def edition_links_html(edition: str) -> str:
     explain.check_language(edition)
     welcome = COURSE[0]
     links = "".join(
-        f'<a class="bt-edition" href="{escape(welcome.href(other))}" lang="{other}" '
+        f'<a class="bt-edition" href="{escape(page_href(welcome.href(other)))}" lang="{other}" '
         f'hreflang="{other}">{escape(explain.say("welcome.edition_link", other))}</a>'
         for other in explain.LANGUAGES if other != edition)
     return f'<p class="bt-editions">{links}</p>'
