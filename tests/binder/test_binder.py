@@ -370,7 +370,7 @@ def jupyter_server(binder_build: BinderBuild) -> Iterator[JupyterServer]:
     """``jupyter server`` of the Binder build, serving the repository's copy on a free
     localhost port under :data:`BASE_URL`; its process group (kernels included) is
     always stopped at teardown."""
-    port = _BROWSER._free_port()
+    port = _BROWSER.free_port()
     log = binder_build.log.with_name("server.log")
     command = [
         str(binder_build.venv / "bin" / "jupyter"), "server", "--no-browser",

@@ -157,7 +157,7 @@ def browser(chromium_executable: str) -> Iterator[Browser]:
 
 
 # ---------------------------------------------------------------------------- Voilà
-def _free_port() -> int:
+def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on right now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
@@ -173,7 +173,7 @@ def _tail(path: Path, lines: int) -> str:
     return "\n".join(text.splitlines()[-lines:])
 
 
-def _wait_until_listening(process: subprocess.Popen[bytes], port: int, log: Path,
+def wait_until_listening(process: subprocess.Popen[bytes], port: int, log: Path,
                           timeout: float) -> None:
     """Return once ``port`` accepts connections; fail if Voilà exits or times out.
 
@@ -225,7 +225,7 @@ def serve_course(log: Path, *options: str, data: Path | None = None
     its output in ``log``, the learner's data in ``data`` (default: the session's
     ``BELOTE_TEACH_DATA``, which the root ``conftest.py`` sets); once its port answers,
     yielded; its process group, kernels included, always terminated on leaving."""
-    port = _free_port()
+    port = free_port()
     command = [
         sys.executable, "-m", "belote_teach.serve.server", COURSE_DIRECTORY,
         "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
@@ -238,7 +238,7 @@ def serve_course(log: Path, *options: str, data: Path | None = None
                                    stdout=output, stderr=subprocess.STDOUT,
                                    start_new_session=True)
     try:
-        _wait_until_listening(process, port, log, SERVER_START_TIMEOUT)
+        wait_until_listening(process, port, log, SERVER_START_TIMEOUT)
         yield VoilaServer(url=f"http://127.0.0.1:{port}/", log=log)
     finally:
         stop_process_group(process)

@@ -1,0 +1,180 @@
+"""The static edition (``make site``) as a learner meets it: no server but a static one.
+
+The module builds the site with ``deploy/site/build.py`` (once for a given content of
+its inputs: the build is kept under ``build/site-test/<digest>`` and reused while the
+package, the notebooks, the build and the pinned versions are unchanged), serves it with
+``python -m http.server`` on 127.0.0.1, and drives it in headless Chromium. Every
+request of the browser, its workers' included, is recorded; a request to any host but
+the local server fails the test. There the whole course runs in the page: Pyodide in a
+web worker runs the cells, and the learner's record lives in the browser's storage.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+import pytest
+from exercise_clicks import (
+    ScoreLine,
+    answer,
+    exercise_cells,
+    expect_first_exercise,
+    expect_score,
+    find_player,
+    read_score,
+    right_answer,
+    wrong_answer,
+)
+
+from belote_teach.course.lessons import lesson
+from conftest import ROOT, free_port, stop_process_group, wait_until_listening
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page, Request
+
+pytestmark = pytest.mark.browser
+
+#: What the site is built from: a change to any of these builds it again.
+INPUTS = ("belote_teach", "notebooks", "deploy/site", "share", "pyproject.toml",
+          "package-lock.json")
+
+#: A page's first widgets wait for Pyodide to start in the browser (about 10 s on this
+#: machine, more on a loaded one).
+PAGE_TIMEOUT_MS = 120_000
+
+#: Lesson 3's notebook (its first exercise is answered wrong, then right).
+LESSON_3 = "notebooks/en/03-play-a-trick.ipynb"
+
+
+def _digest() -> str:
+    """A digest of every file of :data:`INPUTS` (paths and contents)."""
+    digest = hashlib.sha256()
+    for name in INPUTS:
+        path = ROOT / name
+        files = [path] if path.is_file() else sorted(
+            p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+        for file in files:
+            digest.update(file.relative_to(ROOT).as_posix().encode())
+            digest.update(file.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    """The built site's folder (built now unless built from the same inputs before)."""
+    folder = ROOT / "build" / "site-test" / _digest()
+    if not (folder / "voici" / "render" / "en" / "00-welcome.html").is_file():
+        result = subprocess.run(
+            [sys.executable, str(ROOT / "deploy" / "site" / "build.py"), "--output",
+             str(folder), "--base-url", "/"], capture_output=True, text=True, check=False)
+        assert result.returncode == 0, f"make site failed:\n{result.stdout}\n{result.stderr}"
+    return folder
+
+
+@pytest.fixture(scope="module")
+def static_server(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``python -m http.server`` serving :func:`site` on 127.0.0.1; its base URL."""
+    port = free_port()
+    log = tmp_path_factory.mktemp("site-server") / "http.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+             "--directory", str(site)],
+            stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        wait_until_listening(process, port, log)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        stop_process_group(process)
+
+
+class Requests:
+    """Every request of a browser context, pages and workers, by URL."""
+
+    def __init__(self) -> None:
+        self.urls: list[str] = []
+
+    def note(self, request: Request) -> None:
+        """Record ``request``."""
+        self.urls.append(request.url)
+
+    def elsewhere(self) -> list[str]:
+        """The recorded requests to any host but 127.0.0.1 (data: and blob: URLs are the
+        page's own)."""
+        return [url for url in self.urls
+                if urlsplit(url).scheme not in ("data", "blob")
+                and urlsplit(url).hostname != "127.0.0.1"]
+
+
+@pytest.fixture
+def learner(browser: Browser) -> Iterator[tuple[BrowserContext, Requests]]:
+    """A fresh browser context (an empty browser storage) whose requests are recorded;
+    the test fails if one of them left the machine."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
+    requests = Requests()
+    context.on("request", requests.note)
+    try:
+        yield context, requests
+    finally:
+        context.close()
+    assert requests.urls, "no request was recorded"
+    assert requests.elsewhere() == [], "requests left the machine"
+
+
+def _open(page: Page, url: str) -> None:
+    """Open ``url`` and wait until the page's cells have run (Voici's spinner gone)."""
+    from playwright.sync_api import expect
+
+    page.goto(url, wait_until="load")
+    expect(page.locator("#rendered_cells")).to_be_visible(timeout=PAGE_TIMEOUT_MS)
+
+
+def test_both_welcome_pages_open_and_link_their_lessons(
+        learner: tuple[BrowserContext, Requests], static_server: str) -> None:
+    from playwright.sync_api import expect
+
+    context, _ = learner
+    page = context.new_page()
+    _open(page, static_server)
+    assert page.url.endswith("/voici/render/en/00-welcome.html")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.get_by_role("link", name=lesson(3).title("en")).first).to_have_attribute(
+        "href", "03-play-a-trick.html")
+    french = page.locator("a.bt-edition")
+    expect(french).to_have_attribute("href", "../fr/00-bienvenue.html")
+
+    _open(page, static_server + "fr/")
+    assert page.url.endswith("/voici/render/fr/00-bienvenue.html")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.get_by_role("link", name=lesson(3).title("fr")).first).to_have_attribute(
+        "href", "03-jouer-un-pli.html")
+
+
+def test_an_answer_wrong_then_right_is_kept_over_a_reload(
+        learner: tuple[BrowserContext, Requests], static_server: str) -> None:
+    from playwright.sync_api import expect
+
+    context, _ = learner
+    page = context.new_page()
+    shown = exercise_cells(LESSON_3)[0].scenarios()
+    first, total = shown[0], len(shown)
+    url = f"{static_server}voici/render/en/03-play-a-trick.html"
+    _open(page, url)
+    player = find_player(page, 0)
+    expect_first_exercise(player, first, total)
+    before = read_score(player)
+    answer(player, wrong_answer(first))
+    answer(player, right_answer(first))
+    expect_score(player, ScoreLine(before.first_try, before.done + 1, before.total))
+
+    page.reload(wait_until="load")
+    player = find_player(page, 0)
+    expect(player.locator(".bt-feedback")).to_contain_text("Done in an earlier session")
+    expect_score(player, ScoreLine(before.first_try, before.done + 1, before.total))
