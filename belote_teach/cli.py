@@ -2,10 +2,11 @@
 
 ``belote-teach check FILE...`` validates scenario files (SCENARIOS.md) against the
 engine; ``belote-teach solve FILE...`` solves every ``solve`` position of scenario files
-double dummy (:func:`belote_teach.search.solver.solve`) and prints the value of each legal card
-and the time taken. Each subcommand is one ``_add_<name>`` function registering its
-parser and a ``_run_<name>`` function returning the exit status, listed in
-:data:`_SUBCOMMANDS`.
+double dummy (:func:`belote_teach.search.solver.solve`) and prints the value of each legal
+card and the time taken. A FILE is a path, or the name of one of the course's banks
+(``03-play-a-trick``, :func:`~belote_teach.course.banks.find_bank`). Each subcommand is
+one ``_add_<name>`` function registering its parser and a ``_run_<name>`` function
+returning the exit status, listed in :data:`_SUBCOMMANDS`.
 
 Exit status of ``check``: 0 when the engine agrees with every checked scenario,
 1 when it disagrees with at least one, 2 when a file is missing or malformed, whatever
@@ -29,10 +30,11 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from importlib import metadata
 
+from belote_teach.course.banks import scenario_banks
 from belote_teach.course.errors import ScenarioFileError
 from belote_teach.course.files import data_directory
 from belote_teach.course.scenarios.check import CHECKERS, check_scenarios, not_checked_message
-from belote_teach.course.scenarios.load import load_file
+from belote_teach.course.scenarios.load import load_bank
 from belote_teach.course.scenarios.model import KINDS, Scenario, SolveScenario
 from belote_teach.course.store_sqlite import DATABASE_NAME, SqliteStore
 from belote_teach.engine.errors import InvalidRuleSetError
@@ -87,7 +89,7 @@ under the preset given with --rules ({", ".join(PRESETS)}); scenarios with their
 'rules' keep them.
 
 examples:
-  belote-teach check notebooks/scenarios/03-play-a-trick.yaml
+  belote-teach check 03-play-a-trick          (a bank of the course, by its name)
   belote-teach check --rules ffb2016 tests/data/public.yaml
 """
 
@@ -108,7 +110,9 @@ def _add_check(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def _add_file_arguments(parser: argparse.ArgumentParser) -> None:
     """The FILE... arguments and the ``--rules PRESET`` option of the file subcommands."""
     parser.add_argument("files", metavar="FILE", nargs="+",
-                        help="a scenario file (YAML list, or mapping with key 'scenarios')")
+                        help="a scenario file (YAML list, or mapping with key 'scenarios'), "
+                             "or the name of one of the course's banks ("
+                             f"{', '.join(scenario_banks())})")
     parser.add_argument("--rules", metavar="PRESET", default=None,
                         help=f"rules preset ({', '.join(PRESETS)}) for the scenarios that "
                              "set no 'rules' themselves (default: classic)")
@@ -138,7 +142,7 @@ class _ScenarioFiles:
                 return
         for file in self.files:
             try:
-                scenarios = load_file(file, rules=rules)
+                scenarios = load_bank(file, rules=rules)
             except ScenarioFileError as err:
                 print(f"error: {err}", file=sys.stderr)
                 self.status = EXIT_MALFORMED

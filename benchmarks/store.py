@@ -42,8 +42,6 @@ from belote_teach.course.drills import DRILLS  # noqa: E402
 from belote_teach.course.overview import course_ids, course_overview  # noqa: E402
 from belote_teach.course.progress import CourseProgress  # noqa: E402
 
-NOTEBOOKS = ROOT / "notebooks"
-
 
 def _answer(progress: CourseProgress, lesson: str, exercise: str, right: bool) -> None:
     """One answer as the exercise player keeps it: judged against the record, logged."""
@@ -103,7 +101,7 @@ def writers_at_once(writers: int, count: int) -> tuple[float, int]:
 def long_log(actions: int) -> tuple[float, float, int]:
     """After ``actions`` logged actions of every kind: the median ms of reading the
     record and of building the course map from it, and the store's size in bytes."""
-    known = course_ids(NOTEBOOKS)
+    known = course_ids()
     exercises = [(lesson, ex) for lesson, ids in sorted(known.exercises.items())
                  for ex in sorted(ids)]
     rng = random.Random(2)
@@ -131,7 +129,7 @@ def long_log(actions: int) -> tuple[float, float, int]:
             began = time.perf_counter()
             record = CourseProgress(folder).read().record
             middle = time.perf_counter()
-            course_overview(record, NOTEBOOKS)
+            course_overview(record)
             reads.append((middle - began) * 1000)
             maps.append((time.perf_counter() - middle) * 1000)
         size = sum(path.stat().st_size for path in Path(folder).glob("learner.sqlite3*"))

@@ -16,7 +16,7 @@ What runs
 ---------
 Each lesson notebook (``notebooks/<edition>/NN-*.ipynb``) is run top to bottom by
 nbclient in a fresh ``python3`` kernel started in the notebook's own folder (as Voilà
-and nbval do, so ``../scenarios/...`` paths work), with one cell added at the end that
+and nbval do), with one cell added at the end that
 measures, in that kernel, what the kernel would answer the page's ``request_states``:
 the ``update_states`` message ipywidgets' ``Widget._handle_control_comm_msg`` builds
 (every live model with ``widget.get_state()``, binary buffers taken out), serialized

@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 
 from belote_teach.cli import main
+from belote_teach.course.banks import scenario_banks
 
 HERE = Path(__file__).resolve().parent
 PUBLIC = HERE / "data" / "public.yaml"
-LESSON = HERE.parent / "notebooks" / "scenarios" / "03-play-a-trick.yaml"
+#: A bank of the course given by its path (package data), as a teacher's file would be.
+LESSON = HERE.parent / "belote_teach" / "course" / "data" / "scenarios" / "03-play-a-trick.yaml"
 
 PUBLIC_SUMMARY = f"{PUBLIC}: 61 scenarios checked, 0 disagreements"
 
@@ -69,6 +71,23 @@ def test_lesson_file_passes(capsys) -> None:
     assert len(lines) == 1
     assert lines[0].startswith(f"{LESSON}: ") and lines[0].endswith(
         "scenarios checked, 0 disagreements")
+
+
+def test_a_bank_of_the_course_by_its_name(capsys, tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)                   # found in the package, not the folder
+    status, lines, err = run(capsys, "check", "03-play-a-trick", "01-cards-and-points.yaml")
+    assert status == 0 and err == ""
+    assert lines[0].startswith("03-play-a-trick: ") and lines[0].endswith(
+        "scenarios checked, 0 disagreements")
+    assert lines[1].startswith("01-cards-and-points.yaml: ")
+
+
+def test_an_unknown_bank_exits_2_listing_the_banks(capsys) -> None:
+    status, lines, err = run(capsys, "check", "03-play-a-trik", PUBLIC)
+    assert status == 2
+    assert err.startswith("error: 03-play-a-trik: cannot read the file: no such file, nor a "
+                          f"scenario bank of the course ({', '.join(scenario_banks())}): ")
+    assert lines == [PUBLIC_SUMMARY]                  # the other file is still checked
 
 
 def test_several_files_one_summary_each(capsys) -> None:
@@ -208,7 +227,11 @@ def test_missing_file_exits_2(tmp_path, capsys) -> None:
     path = tmp_path / "nope.yaml"
     status, lines, err = run(capsys, "check", path)
     assert status == 2 and lines == []
-    assert f"{path}: cannot read the file" in err
+    assert f"{path}: cannot read the file: no such file, nor a scenario bank of the" in err
+    (tmp_path / "folder.yaml").mkdir()                    # there, but not a readable file
+    status, lines, err = run(capsys, "check", tmp_path / "folder.yaml")
+    assert status == 2 and lines == []
+    assert f"{tmp_path / 'folder.yaml'}: cannot read the file" in err
 
 
 def test_malformed_file_does_not_stop_the_others(tmp_path, capsys) -> None:

@@ -24,6 +24,8 @@ __all__ = [
     "PracticeFileError",
     "ScenarioFileError",
     "StoreValueError",
+    "UnknownBankError",
+    "UnknownDealsError",
     "UnknownDrillError",
     "UnknownExerciseError",
     "UnknownImportModeError",
@@ -75,8 +77,8 @@ class ScenarioFileError(BeloteError):
 
 
 class PracticeFileError(ScenarioFileError):
-    """A practice deals file (``notebooks/deals/practice.yaml``) that cannot be read or is
-    malformed.
+    """A practice deals file (the course's ``practice.yaml``, or one's own) that cannot be
+    read or is malformed.
 
     The message starts with ``FILE:LINE:`` (``FILE:`` when no line applies) and names the
     deal and the key when known, e.g. ``practice.yaml:12: deal 'capot', key 'seed': ...``.
@@ -96,6 +98,29 @@ class PracticeFileError(ScenarioFileError):
                  deal_id: str | None = None, key: str | None = None):
         super().__init__(detail, file=file, line=line, scenario_id=deal_id, key=key)
         self.deal_id = deal_id
+
+
+class UnknownBankError(ScenarioFileError):
+    """A scenario bank or practice deals file given by a name that is none of the
+    course's and by no path of an existing file (:mod:`belote_teach.course.banks`).
+
+    A :class:`ScenarioFileError` (``file`` is the input as given, ``line`` ``None``), so
+    the callers of the loaders catch it with the other course file errors.
+
+    Attributes:
+        names: the course's names of that kind (``"01-cards-and-points"``...), which the
+            message lists.
+    """
+
+    def __init__(self, detail: str, *, file: str, names: tuple[str, ...]):
+        super().__init__(detail, file=file)
+        self.names = names
+
+
+class UnknownDealsError(UnknownBankError, PracticeFileError):
+    """Practice deals given by a name that is none of the course's (``"practice"``) and by
+    no path of an existing file: an :class:`UnknownBankError` and a
+    :class:`PracticeFileError`."""
 
 
 # ---------------------------------------------------------------------------- the lesson map

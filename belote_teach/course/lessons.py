@@ -9,16 +9,16 @@ with the same exercises, the French notebooks under French names
 its exercise file: the learner's progress, kept by lesson id and scenario id, is shared
 by the two editions.
 
-A lesson's exercises are the scenarios of its file ``notebooks/scenarios/<id>.yaml``
-(SCENARIOS.md); the lesson progress (:mod:`belote_teach.course.progress`) keeps the
-learner's answers under the same id. Lessons 00 (this map), 07 (the practice app) and 08
-(the game app) have no exercise file.
+A lesson's exercises are the scenarios of its bank, named by its id (SCENARIOS.md,
+:mod:`belote_teach.course.banks`); the lesson progress
+(:mod:`belote_teach.course.progress`) keeps the learner's answers under the same id.
+Lessons 00 (this map), 07 (the practice app) and 08 (the game app) have no exercise file.
 
     >>> [lesson.number for lesson in COURSE]
     [0, 1, 2, 3, 4, 5, 6, 7, 8]
     >>> trick = lesson("03-play-a-trick")
-    >>> trick.notebook("en"), trick.scenario_file, trick.kind.value
-    ('03-play-a-trick.ipynb', '03-play-a-trick.yaml', 'lesson')
+    >>> trick.notebook("en"), trick.bank, trick.scenario_file, trick.kind.value
+    ('03-play-a-trick.ipynb', '03-play-a-trick', '03-play-a-trick.yaml', 'lesson')
     >>> trick.notebook("fr"), trick.href("fr")
     ('03-jouer-un-pli.ipynb', '../fr/03-jouer-un-pli.ipynb')
     >>> trick.title("fr"), lesson(8).kind is LessonKind.GAME
@@ -26,8 +26,8 @@ learner's answers under the same id. Lessons 00 (this map), 07 (the practice app
     >>> select_exercises(["a", "b", "c"], ["c", "a"], id_of=str, file="demo.yaml")
     ('c', 'a')
 
-No widgets and no file access here: callers give the folder of the course
-(``notebooks/``) when they need a path.
+No widgets and no file access here: callers load a lesson's bank by its name, or give
+a course folder of their own when they need a path.
 """
 
 from __future__ import annotations
@@ -84,8 +84,8 @@ class Lesson:
             key of its progress record (in both editions) and of its titles in the
             catalog section ``course``.
         kind: :class:`LessonKind`.
-        has_exercises: True when the lesson ends with the exercises of
-            ``scenarios/<id>.yaml`` (:attr:`scenario_file`).
+        has_exercises: True when the lesson ends with the exercises of its bank
+            (:attr:`bank`).
         french: the French notebook's stem, ``NN-mots`` (``"03-jouer-un-pli"``).
 
     Raises:
@@ -140,13 +140,19 @@ class Lesson:
         return f"../{lang}/{self.notebook(lang)}"
 
     @property
+    def bank(self) -> str | None:
+        """The name of the lesson's scenario bank, its id
+        (:func:`~belote_teach.course.scenarios.load_bank`), or ``None`` for a lesson
+        without exercises."""
+        return self.id if self.has_exercises else None
+
+    @property
     def scenario_file(self) -> str | None:
-        """The exercise file's name, ``<id>.yaml`` (in ``notebooks/scenarios/``), or
-        ``None`` for a lesson without exercises."""
+        """The bank's file name, ``<id>.yaml``, or ``None`` without exercises."""
         return f"{self.id}.yaml" if self.has_exercises else None
 
     def scenario_path(self, course_dir: Path | str) -> Path | None:
-        """The exercise file under the course folder ``course_dir`` (``notebooks/``):
+        """The exercise file in a course folder of one's own ``course_dir``:
         ``<course_dir>/scenarios/<id>.yaml``, or ``None`` without exercises."""
         name = self.scenario_file
         return None if name is None else Path(course_dir) / "scenarios" / name

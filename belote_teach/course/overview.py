@@ -3,18 +3,18 @@
 practice deals and the drills, against a :class:`~belote_teach.course.record.CourseRecord`
 (what :class:`~belote_teach.course.progress.CourseProgress` reads from the log).
 
-A lesson's exercises are the scenarios of ``<course dir>/scenarios/<lesson id>.yaml`` but
-its ``solve`` ones (data for the solver, not exercises); the practice deals those of
-``<course dir>/deals/practice.yaml``. A file missing or malformed never stops the map.
+A lesson's exercises are the scenarios of its bank (the bank named by its id,
+:mod:`belote_teach.course.banks`) but its ``solve`` ones (data for the solver, not
+exercises); the practice deals those of the course's ``"practice"``. A course folder of
+one's own may be given instead (``<folder>/scenarios/<lesson id>.yaml``,
+``<folder>/deals/practice.yaml``). A file missing or malformed never stops the map.
 
-    >>> from pathlib import Path
     >>> from belote_teach.course.record import CourseRecord
-    >>> notebooks = Path(__file__).resolve().parents[2] / "notebooks"
-    >>> trick = next(line for line in course_overview(CourseRecord(), notebooks)
+    >>> trick = next(line for line in course_overview(CourseRecord())
     ...              if line.lesson.id == "03-play-a-trick")
     >>> trick.available, trick.exercises.done, trick.exercises.total > 0
     (True, 0, True)
-    >>> "must-overtrump" in course_ids(notebooks).drills
+    >>> "must-overtrump" in course_ids().drills
     True
 """
 
@@ -29,44 +29,49 @@ from belote_teach.course.errors import ScenarioFileError
 from belote_teach.course.lessons import COURSE, Lesson, LessonKind
 from belote_teach.course.practice import load_practice_deals
 from belote_teach.course.record import CourseIds, CourseRecord, LessonSummary
-from belote_teach.course.scenarios import SolveScenario, load_file
+from belote_teach.course.scenarios import SolveScenario, load_bank
 from belote_teach.explain import check_language
 
 __all__ = ["LessonProgress", "course_ids", "course_overview"]
 
 
-def _exercise_ids(path: Path) -> list[str]:
-    """The ids of the exercises of the scenario file ``path``: its scenarios but the
-    ``solve`` ones.
+def _exercise_ids(item: Lesson, course_dir: Path | str | None) -> list[str] | None:
+    """The ids of the exercises of ``item``'s bank, the course's or the one in
+    ``course_dir``: its scenarios but the ``solve`` ones; ``None`` for a lesson without
+    exercises.
 
     Raises:
         ScenarioFileError: the file cannot be read or is malformed.
     """
-    return [scenario.id for scenario in load_file(path)
+    bank = item.bank if course_dir is None else item.scenario_path(course_dir)
+    if bank is None:
+        return None
+    return [scenario.id for scenario in load_bank(bank)
             if not isinstance(scenario, SolveScenario)]
 
 
-def _practice_ids(course_dir: Path | str) -> set[str]:
-    """The ids of the practice deals of ``<course_dir>/deals/practice.yaml``.
+def _practice_ids(course_dir: Path | str | None) -> set[str]:
+    """The ids of the course's practice deals, or of ``<course_dir>/deals/practice.yaml``.
 
     Raises:
         PracticeFileError: the file cannot be read or is malformed.
     """
-    return {deal.id for deal in load_practice_deals(Path(course_dir) / "deals" / "practice.yaml")}
+    deals = None if course_dir is None else Path(course_dir) / "deals" / "practice.yaml"
+    return {deal.id for deal in load_practice_deals(deals)}
 
 
-def course_ids(course_dir: Path | str) -> CourseIds:
-    """What the course in ``course_dir`` (``notebooks/``) has: every lesson's exercises
-    (the scenarios of ``scenarios/<lesson id>.yaml`` but the ``solve`` ones), the
-    practice deals of ``deals/practice.yaml`` and the drills of
-    :data:`~belote_teach.course.drills.DRILLS`. A file missing or malformed gives no id."""
+def course_ids(course_dir: Path | str | None = None) -> CourseIds:
+    """What the course has: every lesson's exercises (the scenarios of its bank but the
+    ``solve`` ones), the practice deals and the drills of
+    :data:`~belote_teach.course.drills.DRILLS`. ``course_dir``: a course folder of one's
+    own (``scenarios/<lesson id>.yaml``, ``deals/practice.yaml``) instead of the course's
+    data. A file missing or malformed gives no id."""
     exercises: dict[str, frozenset[str]] = {}
     for item in COURSE:
-        path = item.scenario_path(course_dir)
-        if path is None:
-            continue
         with contextlib.suppress(ScenarioFileError, OSError):
-            exercises[item.id] = frozenset(_exercise_ids(path))
+            ids = _exercise_ids(item, course_dir)
+            if ids is not None:
+                exercises[item.id] = frozenset(ids)
     practice: frozenset[str] = frozenset()
     with contextlib.suppress(ScenarioFileError, OSError):
         practice = frozenset(_practice_ids(course_dir))
@@ -80,7 +85,7 @@ class LessonProgress:
     Attributes:
         lesson: the lesson (:data:`belote_teach.course.lessons.COURSE`).
         available: its notebook is in the course folder (lessons being written are
-            shown without a link).
+            shown without a link); always for the course's own.
         exercises: for a lesson with exercises, how many of its file's scenarios are
             solved and right at the first try; ``None`` otherwise, or when its scenario
             file is missing or cannot be read (see ``problem``).
@@ -99,20 +104,22 @@ class LessonProgress:
     problem: str | None = None
 
 
-def course_overview(record: CourseRecord, course_dir: Path | str, *, lang: str = "en"
-                    ) -> tuple[LessonProgress, ...]:
+def course_overview(record: CourseRecord, course_dir: Path | str | None = None, *,
+                    lang: str = "en") -> tuple[LessonProgress, ...]:
     """The course map with ``record``'s progress: one :class:`LessonProgress` per lesson
     of :data:`~belote_teach.course.lessons.COURSE`, in order.
 
-    A lesson's exercises are the scenarios of ``<course_dir>/scenarios/<id>.yaml`` but
-    its ``solve`` ones (as the exercise player shows them); the
-    practice deals those of ``<course_dir>/deals/practice.yaml``. A file missing or
+    A lesson's exercises are the scenarios of its bank but its ``solve`` ones (as the
+    exercise player shows them); the practice deals the course's. A file missing or
     malformed never stops the map: its line has no count and says why in ``problem``.
 
     Args:
         record: the learner's progress.
-        course_dir: the course folder (``notebooks/``; ``".."`` from a lesson notebook).
-        lang: the language of the notebooks linked (``<course_dir>/<lang>/``).
+        course_dir: ``None``, the course's own data, every lesson available; or a course
+            folder of one's own holding ``<lang>/`` (the notebooks: a lesson whose
+            notebook is missing is not available), ``scenarios/<lesson id>.yaml`` and
+            ``deals/practice.yaml``.
+        lang: the edition of the notebooks linked (``<course_dir>/<lang>/``).
 
     Raises:
         UnknownLanguageError: bad ``lang``.
@@ -120,11 +127,10 @@ def course_overview(record: CourseRecord, course_dir: Path | str, *, lang: str =
     check_language(lang)
     lines: list[LessonProgress] = []
     for item in COURSE:
-        available = item.notebook_path(course_dir, lang).is_file()
-        path = item.scenario_path(course_dir)
-        if path is not None:
+        available = course_dir is None or item.notebook_path(course_dir, lang).is_file()
+        if item.has_exercises:
             try:
-                ids = _exercise_ids(path)
+                ids = _exercise_ids(item, course_dir) or []
             except ScenarioFileError as err:
                 lines.append(LessonProgress(item, available, problem=str(err)))
                 continue

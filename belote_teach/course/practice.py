@@ -2,7 +2,8 @@
 partner and opponents and the coach commenting, each with a title, a learning goal, the
 technique it teaches and its key moment.
 
-The deals live in ``notebooks/deals/practice.yaml`` (its header describes the format). A
+The course's deals are the practice deals ``"practice"`` (``data/deals/practice.yaml`` in
+the package, :mod:`belote_teach.course.banks`; its header describes the format). A
 deal is a seed (``Deal.new(dealer, rng=seed, rules)``) or a transcript file
 (:mod:`belote_teach.engine.transcript`) taken back to its start. Each records the moment where
 the learner meets the situation it teaches (``moment: {trick: 2}``, so the app can point
@@ -48,6 +49,7 @@ from typing import Any
 
 import yaml
 
+from belote_teach.course.banks import find_deals
 from belote_teach.course.errors import PracticeFileError
 from belote_teach.course.scenarios.load import ID_PATTERN
 from belote_teach.course.yaml_lines import LineDict, YamlDocument, duplicates, read_yaml
@@ -61,7 +63,6 @@ from belote_teach.explain import LANGUAGES
 from belote_teach.players import Technique, make_player, play_deal
 
 __all__ = [
-    "DEFAULT_PATH",
     "LEARNER",
     "OUTCOMES",
     "RULE_IDS",
@@ -77,8 +78,6 @@ __all__ = [
 
 #: The seat the learner plays in every practice deal.
 LEARNER = Seat.SOUTH
-#: The course's practice deals, in the source tree (``notebooks/deals/practice.yaml``).
-DEFAULT_PATH = Path(__file__).resolve().parents[2] / "notebooks" / "deals" / "practice.yaml"
 #: How a deal may end: the R6 outcomes (:class:`~belote_teach.engine.scoring.Outcome` values) and
 #: ``passed_out`` (R2.6).
 OUTCOMES: tuple[str, ...] = ("made", "dedans", "litige", "capot", "passed_out")
@@ -505,7 +504,7 @@ def _read_transcript(entry: _Entry, data: dict[str, Any], base: Path, dealer: Se
 def parse_practice_deals(text: str, *, file: str = "<practice>",
                          base: str | os.PathLike[str] | None = None
                          ) -> tuple[PracticeDeal, ...]:
-    """Read practice deals from YAML text (the format of ``notebooks/deals/practice.yaml``):
+    """Read practice deals from YAML text (the format of the course's ``practice.yaml``):
     a list of deals, or a mapping whose only key ``deals`` holds it.
 
     Args:
@@ -562,29 +561,32 @@ def parse_practice_deals(text: str, *, file: str = "<practice>",
     return tuple(deals)
 
 
-def load_practice_deals(path: str | os.PathLike[str] | None = None
+def load_practice_deals(deals: str | os.PathLike[str] | None = None
                         ) -> tuple[PracticeDeal, ...]:
-    """Read a practice deals file (UTF-8 YAML); see :func:`parse_practice_deals`.
+    """Read practice deals (UTF-8 YAML); see :func:`parse_practice_deals`.
 
     Args:
-        path: the file; default :data:`DEFAULT_PATH`, the course's
-            ``notebooks/deals/practice.yaml`` in the source tree (a notebook passes its
-            own relative path, e.g. ``"../deals/practice.yaml"``). Transcripts are
-            relative to the file's folder; the path is kept as given in messages.
+        deals: the course's by name (``"practice"``, the default) or a file of one's own
+            by its path (:func:`~belote_teach.course.banks.find_deals`). Transcripts are
+            read from the file's folder; messages name the file where it was found.
 
     Raises:
-        PracticeFileError: the file cannot be read or decoded, or is malformed.
+        PracticeFileError: the file cannot be read or decoded, or is malformed;
+            :class:`~belote_teach.course.errors.UnknownDealsError` when no practice deals
+            have that name and no file that path (the message lists the names).
     """
-    file = os.fspath(DEFAULT_PATH if path is None else path)
+    found = find_deals(deals)
+    file = found.file
     try:
-        with open(file, encoding="utf-8") as handle:
-            text = handle.read()
+        text = found.read_text()
     except OSError as err:
         raise PracticeFileError(f"cannot read the file: {err.strerror or err}",
                                 file=file) from None
     except UnicodeDecodeError as err:
         raise PracticeFileError(f"not UTF-8 text: {err}", file=file) from None
-    return parse_practice_deals(text, file=file, base=Path(file).parent)
+    # transcripts are files the engine opens by path: the course's own folder is one on
+    # every install the course runs from (a wheel unpacked, Pyodide's site-packages)
+    return parse_practice_deals(text, file=file, base=str(found.folder))
 
 
 # ------------------------------------------------------------------------------ checking

@@ -1,5 +1,5 @@
 """A deal as a compact text transcript, and back (STYLE.md "Golden transcripts"; the
-``notebooks/deals/`` practice deals).
+course's practice deals).
 
 :func:`to_transcript` writes a :class:`~belote_teach.engine.deal.Deal` (finished or not) as text;
 :func:`parse_transcript` replays such a text through the checked Deal API

@@ -12,9 +12,9 @@ cell to display; the position is reached by :mod:`belote_teach.players.replay`, 
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
 
 from belote_teach import render
 from belote_teach.coach import plays
@@ -204,8 +204,8 @@ def show_play(seed: int, dealer: Seat | str = LEARNER, *, cards: int = 0,
 def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
              belote: bool | None = None, declare: Iterable[object] | None = None,
              hint: bool = True, lang: str | None = None,
-             deals: str | Path | None = None) -> StaticBoard:
-    """The key moment of a curated practice deal (``notebooks/deals/practice.yaml``), where
+             deals: str | os.PathLike[str] | None = None) -> StaticBoard:
+    """The key moment of a curated practice deal (the course's ``"practice"``), where
     a tip of R9 or a rule decides South's move, reached with club players in all four
     seats; South's view with the cards South may play marked, and the coach's advice
     (:func:`~belote_teach.coach.plays.hint` for a card, :func:`~belote_teach.coach.calls.hint_bid`
@@ -223,14 +223,14 @@ def show_tip(practice_id: str, *, review: Card | Bid | str | None = None,
             ``[]`` for none), or ``None`` not to review announcements.
         hint: show the coach's advice (default True).
         lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language.
-        deals: the practice file; ``None``: :data:`belote_teach.course.practice.DEFAULT_PATH`,
-            which only a source checkout has. A notebook passes its own relative path
-            (``"../deals/practice.yaml"``), which also holds where the package is
-            installed apart from the course (Binder).
+        deals: the practice deals: ``None``, the course's (found in the package wherever
+            the kernel starts); a name or a file of one's own
+            (:func:`~belote_teach.course.practice.load_practice_deals`).
 
     Raises:
         InvalidPositionError: no practice deal has that id.
-        PracticeFileError: the practice file cannot be read.
+        PracticeFileError: the practice file cannot be read (``UnknownDealsError``: no
+            practice deals of that name and no file of that path).
         InvalidCardError, InvalidBidError, IllegalPlayError: ``review`` cannot be read or
             is not in South's hand.
         FalseAnnouncementError: an item of ``declare`` makes no announcement.

@@ -21,13 +21,14 @@ else English (:func:`lesson_language`).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
-from pathlib import Path
 
 from belote_teach.course.arrival import when_learner_comes
+from belote_teach.course.banks import find_bank
 from belote_teach.course.lessons import select_exercises
 from belote_teach.course.progress import CourseProgress
-from belote_teach.course.scenarios import load_file
+from belote_teach.course.scenarios import load_bank
 from belote_teach.ui.deal_examples import show_bidding, show_deal, show_play, show_tip
 from belote_teach.ui.drill import DrillPlayer
 from belote_teach.ui.examples import (
@@ -80,23 +81,26 @@ def _attach_record(player: ScenarioPlayer | DrillPlayer, progress: CourseProgres
     when_learner_comes(learner_came)
 
 
-def exercises(path: str | Path, *, lang: str | None = None, title: str = "",
+def exercises(bank: str | os.PathLike[str], *, lang: str | None = None, title: str = "",
               ids: Sequence[str] | None = None,
               progress: CourseProgress | None = None) -> ScenarioPlayer:
-    """The exercise player of a lesson's scenario file, on the learner's record: every
+    """The exercise player of a lesson's scenario bank, on the learner's record: every
     answer is logged at once and every figure read from it (lesson progress,
     :mod:`belote_teach.course.progress`), so an earlier session's answers, another tab's
-    and this page's all count. The lesson's id is the file's stem (``03-play-a-trick``);
+    and this page's all count. The lesson's id is the bank's name (``03-play-a-trick``);
     every player of a lesson shares that lesson's record.
 
     Args:
-        path: the scenario file (SCENARIOS.md), e.g. ``"../scenarios/03-play-a-trick.yaml"``.
+        bank: the course's bank by its name, ``"03-play-a-trick"`` (found in the package
+            wherever the kernel starts), or a scenario file of one's own (SCENARIOS.md)
+            by its path (``"./my-quiz.yaml"``); see
+            :func:`~belote_teach.course.banks.find_bank`.
         lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language (:func:`use_language`).
             The learner can switch.
         title: optional heading above the exercises.
-        ids: show only these scenarios of the file, in this order (a few exercises after
+        ids: show only these scenarios of the bank, in this order (a few exercises after
             a section, a short quiz at the end); ``None``: the player's choice of the
-            whole file.
+            whole bank.
         progress: where the answers are kept (default: the learner's data directory).
 
     When the saved progress cannot be read (a damaged file, set aside), the player opens
@@ -104,18 +108,21 @@ def exercises(path: str | Path, *, lang: str | None = None, title: str = "",
     are saved anew.
 
     Raises:
+        UnknownBankError: no bank has that name and no file that path (the message
+            lists the banks).
         ScenarioFileError: the file is malformed (file, line, id and key named).
-        UnknownExerciseError: an id of ``ids`` is not in the file (named, with the file's
+        UnknownExerciseError: an id of ``ids`` is not in the bank (named, with the bank's
             ids listed), is given twice, or ``ids`` is empty.
         ValueError: no scenario the player can show, or an unknown language.
     """
     lang = resolve_language(lang)
-    lesson_id = Path(path).stem
+    found = find_bank(bank)
     if ids is None:
-        player = ScenarioPlayer.from_file(path, lang=lang, title=title)
+        player = ScenarioPlayer.from_file(bank, lang=lang, title=title)
     else:
-        chosen = select_exercises(load_file(path), ids, id_of=lambda s: s.id, file=str(path))
-        player = ScenarioPlayer(chosen, lang=lang, title=title, lesson_id=lesson_id)
+        chosen = select_exercises(load_bank(bank), ids, id_of=lambda s: s.id,
+                                  file=found.file)
+        player = ScenarioPlayer(chosen, lang=lang, title=title, lesson_id=found.name)
 
     _attach_record(player, progress)
     return player

@@ -29,13 +29,14 @@ exercises in one too).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
 from belote_teach import explain, render
+from belote_teach.course.banks import find_bank
 from belote_teach.course.progress import CourseProgress
 from belote_teach.course.record import ExerciseResult
 from belote_teach.course.scenarios import (
@@ -49,7 +50,7 @@ from belote_teach.course.scenarios import (
     ScoreScenario,
     SolveScenario,
     TrickScenario,
-    load_file,
+    load_bank,
 )
 from belote_teach.course.store import MemoryStore
 from belote_teach.engine.cards import Card
@@ -169,21 +170,25 @@ class ScenarioPlayer(widgets.VBox):
         self._redraw()
 
     @classmethod
-    def from_file(cls, path: str | Path, lang: str = "en", title: str = "", *,
+    def from_file(cls, bank: str | os.PathLike[str], lang: str = "en", title: str = "", *,
                   progress: CourseProgress | None = None) -> ScenarioPlayer:
-        """Every scenario of a scenario file in file order, ``solve`` ones left out (they
-        have no exercise here); the lesson id is the file's stem.
+        """Every scenario of a bank in file order, ``solve`` ones left out (they have no
+        exercise here); ``bank`` is the course's bank by its name (``"03-play-a-trick"``)
+        or a file of one's own by its path
+        (:func:`~belote_teach.course.banks.find_bank`). The lesson id is the bank's name
+        (the file's stem).
 
         Raises:
+            UnknownBankError: no bank has that name and no file that path.
             ScenarioFileError: the file is malformed (file, line, id and key named).
-            ValueError: the file holds no scenario other than ``solve``.
+            ValueError: the bank holds no scenario other than ``solve``.
         """
-        shown = [s for s in load_file(path) if not isinstance(s, SolveScenario)]
+        found = find_bank(bank)
+        shown = [s for s in load_bank(bank) if not isinstance(s, SolveScenario)]
         if not shown:
-            raise ValueError(f"{path}: no scenario to show (the player shows every kind but "
-                             "'solve')")
-        return cls(shown, lang=lang, title=title, progress=progress,
-                   lesson_id=Path(path).stem)
+            raise ValueError(f"{found.file}: no scenario to show (the player shows every "
+                             "kind but 'solve')")
+        return cls(shown, lang=lang, title=title, progress=progress, lesson_id=found.name)
 
     # ------------------------------------------------------------------ learner actions
     def click(self, card: Card | str) -> None:

@@ -47,13 +47,15 @@ class WelcomePage(widgets.VBox):
     """The course map, the help and the progress file, in one widget.
 
     Args:
-        course_dir: the course folder (``notebooks/``, holding ``en/``, ``fr/``,
-            ``scenarios/`` and ``deals/``); the default ``".."`` fits a notebook in
-            ``notebooks/en/`` or ``notebooks/fr/``, where Voilà and nbval start its kernel.
+        course_dir: ``None`` (the default): the course's own lessons and data (found in
+            the package wherever the kernel starts), every lesson linked; or a course
+            folder of one's own holding ``en/``, ``fr/`` (a lesson whose notebook is
+            missing is shown without a link), ``scenarios/`` and ``deals/``
+            (:func:`~belote_teach.course.overview.course_overview`).
         lang: ``"en"`` or ``"fr"``; ``None``: the lesson's language
             (:func:`~belote_teach.ui.language.use_language`). The learner can switch.
         edition: the edition the page belongs to, ``"en"`` or ``"fr"``: its lessons are
-            linked (``<course_dir>/<edition>/``), and the other edition's welcome page
+            linked (``../<edition>/``), and the other edition's welcome page
             is linked at the top. ``None``: the page's first language. Switching the
             language changes the words, not the edition.
         progress: the progress store (default: the learner's data directory).
@@ -76,12 +78,12 @@ class WelcomePage(widgets.VBox):
             ``confirm_box`` (shown only while asking) answer.
     """
 
-    def __init__(self, course_dir: str | Path = "..", *, lang: str | None = None,
+    def __init__(self, course_dir: str | Path | None = None, *, lang: str | None = None,
                  edition: str | None = None,
                  progress: CourseProgress | None = None) -> None:
         lang = resolve_language(lang)
         self.edition = lang if edition is None else resolve_language(edition)
-        self.course_dir = Path(course_dir)
+        self.course_dir = None if course_dir is None else Path(course_dir)
         self.store = progress if progress is not None else CourseProgress()
         self.lang = lang
         self._notice: tuple[str, str, dict[str, object]] | ProgressRead | None = None

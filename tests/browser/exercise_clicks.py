@@ -1,7 +1,7 @@
 """Answering a lesson's exercises in a real browser, the answers worked out by the engine.
 
 A lesson notebook shows its exercises with cells such as
-``exercises("../scenarios/01-cards-and-points.yaml", ids=["plain-ace-beats-ten", ...])``;
+``exercises("01-cards-and-points", ids=["plain-ace-beats-ten", ...])``;
 :func:`exercise_cells` reads those calls from the notebook's JSON (with :mod:`ast`, not by
 running them), so a test knows which scenario each exercise player on the page shows
 first. :func:`wrong_answer` and :func:`right_answer` turn that scenario into clicks and
@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from table_clicks import WIDGETS_TIMEOUT_MS
 
 from belote_teach import explain
+from belote_teach.course.banks import find_bank
 from belote_teach.course.progress import CourseProgress
 from belote_teach.course.scenarios import (
     AnnounceScenario,
@@ -104,7 +105,7 @@ class ExerciseCell:
     """One ``exercises(...)`` call of a notebook.
 
     Attributes:
-        path: the scenario file, resolved from the notebook's folder.
+        path: the scenario file of the bank the call names, in the package.
         ids: the scenario ids shown, in order; ``None`` for the whole file.
     """
 
@@ -157,10 +158,11 @@ def exercise_cells(notebook: str) -> tuple[ExerciseCell, ...]:
                 continue
             assert isinstance(node, ast.Call)
             assert node.args and isinstance(node.args[0], ast.Constant), (
-                f"{notebook}: an exercises(...) call without a literal file name")
+                f"{notebook}: an exercises(...) call without a literal bank name")
             ids_node = next((k.value for k in node.keywords if k.arg == "ids"), None)
             ids = None if ids_node is None else tuple(ast.literal_eval(ids_node))
-            found.append(ExerciseCell(path.parent / str(node.args[0].value), ids))
+            bank = find_bank(str(node.args[0].value))
+            found.append(ExerciseCell(Path(bank.file), ids))
     return tuple(found)
 
 

@@ -52,9 +52,9 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-DEALS = load_practice_deals(ROOT / "notebooks" / "deals" / "practice.yaml")
+DEALS = load_practice_deals()
 CLUB = make_player("club")
-#: The curated deals played, with the ending each must have (notebooks/deals/practice.yaml).
+#: The curated deals played, with the ending each must have (the course's "practice").
 ENDINGS = {"take-the-turned-jack": "made", "defend-to-make-it-dedans": "dedans",
            "capot": "capot", "litige-81-all": "litige"}
 SHOTS = {"made", "dedans", "capot"}

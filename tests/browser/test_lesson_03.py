@@ -1,7 +1,7 @@
 """Lesson 03 ("play a trick") as a learner meets it: served by Voilà, used in Chromium.
 
-The first exercise of the lesson is the first scenario of
-``notebooks/scenarios/03-play-a-trick.yaml``. The test reads that scenario and asks
+The first exercise of the lesson is the first scenario of its bank
+``belote_teach/course/data/scenarios/03-play-a-trick.yaml``. The test reads that scenario and asks
 the engine which cards are legal and which rule decides, then plays in the browser
 an illegal card (the feedback must name the rule) and a legal one (the feedback must
 say it is right), with the mouse and with the keyboard only.
@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The lesson under test, relative to the repository root (read by the ``voila`` fixture).
 NOTEBOOK = "notebooks/en/03-play-a-trick.ipynb"
 #: The scenarios of the lesson; the first one is the first exercise.
-SCENARIOS = ROOT / "notebooks" / "scenarios" / "03-play-a-trick.yaml"
+SCENARIOS = ROOT / "belote_teach" / "course" / "data" / "scenarios" / "03-play-a-trick.yaml"
 
 #: Milliseconds for the widgets to appear once Voilà's page has loaded.
 WIDGETS_TIMEOUT_MS = 60_000

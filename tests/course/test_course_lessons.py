@@ -1,6 +1,7 @@
 """The course map (belote_teach.course.lessons): the lessons 00-08 in order with their ids,
-notebooks in both editions, exercise files, kinds and bilingual titles; the map agrees
-with the files of notebooks/; choosing a lesson's exercises by id."""
+notebooks in both editions, exercise banks, kinds and bilingual titles; the map agrees
+with the notebooks of notebooks/ and the banks of the package; choosing a lesson's
+exercises by id."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from belote_teach import explain
+from belote_teach.course.banks import scenario_banks
 from belote_teach.course.errors import UnknownExerciseError, UnknownLessonError
 from belote_teach.course.lessons import (
     COURSE,
@@ -17,7 +19,7 @@ from belote_teach.course.lessons import (
     lesson,
     select_exercises,
 )
-from belote_teach.course.scenarios import load_file
+from belote_teach.course.scenarios import load_bank
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
@@ -48,22 +50,21 @@ def test_each_lesson_has_its_fixed_french_notebook_name() -> None:
 
 
 def test_the_progress_key_is_the_same_in_both_editions() -> None:
-    """A lesson's progress is kept under its id, which is its exercise file's stem: the
-    French notebook of a lesson loads the same file as the English one, so both
-    editions read and write the same record."""
+    """A lesson's progress is kept under its id, which is its bank's name: the French
+    notebook of a lesson loads the same bank as the English one, so both editions read
+    and write the same record."""
     for item in COURSE:
-        path = item.scenario_path(NOTEBOOKS)
-        if path is not None:
-            assert path.stem == item.id
+        if item.bank is not None:
+            assert item.bank == item.id == Path(item.scenario_file or "").stem
         assert item.french != item.id
 
 
 def test_exercise_files_and_kinds() -> None:
     without = {item.id for item in COURSE if item.scenario_file is None}
     assert without == {"00-welcome", "07-practice-hands", "08-play-a-game"}
-    assert lesson(5).scenario_file == "05-scoring.yaml"
-    assert lesson(5).scenario_path(NOTEBOOKS) == NOTEBOOKS / "scenarios" / "05-scoring.yaml"
-    assert lesson(7).scenario_path(NOTEBOOKS) is None
+    assert lesson(5).bank == "05-scoring" and lesson(5).scenario_file == "05-scoring.yaml"
+    assert lesson(5).scenario_path("mine") == Path("mine") / "scenarios" / "05-scoring.yaml"
+    assert lesson(7).bank is lesson(7).scenario_path("mine") is None
     kinds = {item.number: item.kind for item in COURSE}
     assert kinds[7] is LessonKind.PRACTICE and kinds[8] is LessonKind.GAME
     assert all(kinds[n] is LessonKind.LESSON for n in range(7))
@@ -88,16 +89,15 @@ def test_titles_are_translated() -> None:
     assert differ == list(COURSE)
 
 
-def test_every_notebook_and_exercise_file_of_the_course_folder_is_on_the_map() -> None:
+def test_every_notebook_and_bank_of_the_course_is_on_the_map() -> None:
     ids = {item.id for item in COURSE}
     notebooks = {path.stem for path in (NOTEBOOKS / "en").glob("*.ipynb")}
     assert notebooks and notebooks <= ids
     french = {path.stem for path in (NOTEBOOKS / "fr").glob("*.ipynb")}
     assert french and french <= {item.french for item in COURSE}
     assert {"00-welcome", "03-play-a-trick", "07-practice-hands", "08-play-a-game"} <= notebooks
-    with_exercises = {item.id for item in COURSE if item.scenario_file is not None}
-    files = {path.stem for path in (NOTEBOOKS / "scenarios").glob("*.yaml")}
-    assert files and files <= with_exercises
+    with_exercises = {item.bank for item in COURSE if item.bank is not None}
+    assert set(scenario_banks()) == with_exercises
 
 
 def test_lesson_by_number_or_id() -> None:
@@ -118,7 +118,7 @@ def test_a_malformed_lesson_is_refused(number: int, lesson_id: str) -> None:
 
 
 def test_select_exercises_keeps_the_order_asked() -> None:
-    scenarios = load_file(NOTEBOOKS / "scenarios" / "03-play-a-trick.yaml")
+    scenarios = load_bank("03-play-a-trick")
     ids = [s.id for s in scenarios]
     wanted = [ids[4], ids[0], ids[-1]]
     chosen = select_exercises(scenarios, wanted, id_of=lambda s: s.id, file="03.yaml")

@@ -19,6 +19,7 @@ import pytest
 from test_game import finish_deal
 
 from belote_teach import explain
+from belote_teach.course.banks import find_bank, find_deals
 from belote_teach.course.errors import (
     InvalidIdError,
     InvalidProgressError,
@@ -32,7 +33,7 @@ from belote_teach.course.practice import load_practice_deals
 from belote_teach.course.progress import FILE_NAME, CourseProgress
 from belote_teach.course.record import FORMAT, CourseRecord, ExerciseResult, LessonSummary, Streak
 from belote_teach.course.saved_games import GameStore
-from belote_teach.course.scenarios import load_file
+from belote_teach.course.scenarios import load_bank
 from belote_teach.course.store_sqlite import SqliteStore
 from belote_teach.engine.game import Game
 from belote_teach.engine.rules import CLASSIC
@@ -43,9 +44,8 @@ from belote_teach.ui.lesson import exercises
 from belote_teach.ui.practice_app import PracticeApp
 from belote_teach.ui.table import TableApp
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-TRICKS = NOTEBOOKS / "scenarios" / "03-play-a-trick.yaml"
 LESSON = "03-play-a-trick"
+TRICKS = LESSON                                         # the lesson's bank, by its name
 RIGHT = {"solved": True, "first_try": True, "tries": 1}
 LATE = {"solved": True, "first_try": False, "tries": 3}
 TRYING = {"solved": False, "first_try": False, "tries": 2}
@@ -456,16 +456,16 @@ def test_the_overview_counts_each_lesson_from_its_files(tmp_path: Path) -> None:
     (course / "scenarios").mkdir()
     (course / "deals").mkdir()
     (course / "en" / "03-play-a-trick.ipynb").write_text("{}", encoding="utf-8")
-    shutil.copy(TRICKS, course / "scenarios")
-    shutil.copy(NOTEBOOKS / "deals" / "practice.yaml", course / "deals")
+    shutil.copy(find_bank(TRICKS).file, course / "scenarios")
+    shutil.copy(find_deals().file, course / "deals")
     (course / "scenarios" / "05-scoring.yaml").write_text("- id: [broken\n", encoding="utf-8")
     (course / "scenarios" / "04-announcements.yaml").write_text(
         "- {id: lead, kind: play, trump: H, trick: [], hand: [JH, 7S], legal: [JH, 7S]}\n"
         "- {id: a-solve, kind: solve, trump: H, leader: S, trick: [],\n"
         "   hands: {N: [QD], E: [10S], S: [9H], W: [KH]}, values: {9H: 41}}\n",
         encoding="utf-8")
-    ids = [s.id for s in load_file(TRICKS)]
-    deals = [d.id for d in load_practice_deals(NOTEBOOKS / "deals" / "practice.yaml")]
+    ids = [s.id for s in load_bank(TRICKS)]
+    deals = [d.id for d in load_practice_deals()]
     record = CourseRecord({LESSON: {ids[0]: ExerciseResult.from_mapping(RIGHT),
                                     ids[1]: ExerciseResult.from_mapping(LATE)},
                            "04-announcements": {"lead": ExerciseResult.from_mapping(LATE)}},
@@ -547,7 +547,7 @@ def _play_by_clicks(table: TableApp, rng: random.Random) -> None:
 
 
 def test_a_practice_deal_played_to_the_end_is_counted(tmp_path: Path) -> None:
-    deals = load_practice_deals(NOTEBOOKS / "deals" / "practice.yaml")
+    deals = load_practice_deals()
     progress = CourseProgress(tmp_path)
     app = PracticeApp(deals, pace=0, progress=progress)
     app.coaching.value = False

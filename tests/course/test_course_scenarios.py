@@ -1,4 +1,5 @@
-"""The course's exercise banks (notebooks/scenarios/*.yaml, SCENARIOS.md format).
+"""The course's exercise banks (belote_teach/course/data/scenarios/*.yaml, SCENARIOS.md
+format).
 
 * Every file agrees with the engine: the checker finds no disagreement and no scenario of
   a kind it cannot check.
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from belote_teach.course.banks import find_bank, scenario_banks
 from belote_teach.course.lessons import COURSE, Lesson
 from belote_teach.course.scenarios import (
     BidScenario,
@@ -27,14 +29,14 @@ from belote_teach.course.scenarios import (
     PlayScenario,
     Scenario,
     check_file,
+    load_bank,
     load_file,
 )
 from belote_teach.course.scenarios.model import DEAL_QUESTIONS
 from belote_teach.engine.cards import Team
 
 HERE = Path(__file__).resolve().parents[1]
-NOTEBOOKS = HERE.parent / "notebooks"
-SCENARIO_FILES = sorted((NOTEBOOKS / "scenarios").glob("*.yaml"))
+SCENARIO_FILES = [Path(find_bank(bank).file) for bank in scenario_banks()]
 #: The repository's copy of the rulebook, and the shared original when it is present.
 RULES_COPY = HERE / "data" / "RULES.md"
 SHARED_RULES = HERE.parent.parent / "shared" / "RULES.md"
@@ -87,11 +89,10 @@ def exercised(scenario: Scenario) -> set[str]:
 
 
 # ---------------------------------------------------------------- the checker agrees
-def test_lessons_01_to_06_have_their_exercise_file() -> None:
+def test_lessons_01_to_06_have_their_exercise_bank() -> None:
     assert [item.number for item in EXERCISE_LESSONS] == [1, 2, 3, 4, 5, 6]
     for item in EXERCISE_LESSONS:
-        path = item.scenario_path(NOTEBOOKS)
-        assert path is not None and path in SCENARIO_FILES, f"{item.id}: no {path}"
+        assert item.bank in scenario_banks(), f"{item.id}: no bank {item.bank}"
 
 
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda path: path.name)
@@ -105,9 +106,8 @@ def test_every_scenario_agrees_with_the_engine(path: Path) -> None:
 # ---------------------------------------------------------------- bilingual, sourced, enough
 @pytest.mark.parametrize("lesson", EXERCISE_LESSONS, ids=lambda lesson: lesson.id)
 def test_each_lesson_has_enough_exercises(lesson: Lesson) -> None:
-    path = lesson.scenario_path(NOTEBOOKS)
-    assert path is not None
-    assert len(load_file(path)) >= MIN_EXERCISES
+    assert lesson.bank is not None
+    assert len(load_bank(lesson.bank)) >= MIN_EXERCISES
 
 
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda path: path.name)
@@ -139,9 +139,8 @@ def test_every_advice_gives_its_r9_tip() -> None:
 
 def test_the_tips_lesson_teaches_a_move_and_names_its_tip() -> None:
     tips = next(item for item in EXERCISE_LESSONS if item.id == "06-tips")
-    path = tips.scenario_path(NOTEBOOKS)
-    assert path is not None
-    for scenario in load_file(path):
+    assert tips.bank is not None
+    for scenario in load_bank(tips.bank):
         assert isinstance(scenario, PlayScenario | BidScenario), scenario.id
         if isinstance(scenario, PlayScenario):
             assert scenario.best, f"{scenario.id}: a tip position teaches a best play"

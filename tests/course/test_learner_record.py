@@ -25,7 +25,7 @@ from belote_teach.ui.exercise_score import ScoreExercise
 from belote_teach.ui.scenario_player import ScenarioPlayer
 
 ROOT = Path(__file__).resolve().parents[2]
-SCORING = ROOT / "notebooks" / "scenarios" / "05-scoring.yaml"
+SCORING = "05-scoring"
 SECTION_2 = ["made-plainly", "made-with-82-thanks-to-the-dix-de-der"]
 
 

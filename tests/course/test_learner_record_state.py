@@ -22,7 +22,7 @@ from belote_teach.course.errors import InvalidProgressError
 from belote_teach.course.overview import course_ids
 from belote_teach.course.progress import CourseProgress
 from belote_teach.course.record import FORMAT
-from belote_teach.course.scenarios import load_file
+from belote_teach.course.scenarios import load_bank
 from belote_teach.engine.cards import Card
 from belote_teach.ui.drill import DrillPlayer
 from belote_teach.ui.exercises import PlayExercise
@@ -32,9 +32,9 @@ ROOT = Path(__file__).resolve().parents[2]
 LESSON = "03-play-a-trick"
 #: Three exercises of lesson 3: one with a taught card (``best``), two without.
 IDS = ("partner-master-charge-the-ten", "follow-suit-diamonds", "must-overtrump")
-SCENARIOS = {s.id: s for s in load_file(ROOT / "notebooks" / "scenarios" / f"{LESSON}.yaml")}
+SCENARIOS = {s.id: s for s in load_bank(LESSON)}
 DRILL = "must-overtrump"
-KNOWN = course_ids(ROOT / "notebooks")
+KNOWN = course_ids()
 
 
 @dataclass

@@ -1,4 +1,5 @@
-"""Curated practice deals (``notebooks/deals/practice.yaml``).
+"""Curated practice deals (the course's ``"practice"``,
+``belote_teach/course/data/deals/practice.yaml``).
 
 The file must load, cover the course's topics and, above all, keep its promises: each deal
 is replayed here with club players in all four seats (South included, playing "sensibly"),
@@ -20,9 +21,14 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from belote_teach.course.errors import PracticeFileError, ScenarioFileError
+from belote_teach.course.banks import find_deals, practice_files
+from belote_teach.course.errors import (
+    PracticeFileError,
+    ScenarioFileError,
+    UnknownBankError,
+    UnknownDealsError,
+)
 from belote_teach.course.practice import (
-    DEFAULT_PATH,
     LEARNER,
     OUTCOMES,
     RULE_IDS,
@@ -40,7 +46,8 @@ from belote_teach.engine.transcript import to_transcript
 from belote_teach.explain import LANGUAGES
 from belote_teach.players import Decision, Technique, make_player, play_deal
 
-PRACTICE = Path(__file__).resolve().parents[2] / "notebooks" / "deals" / "practice.yaml"
+PRACTICE = (Path(__file__).resolve().parents[2] / "belote_teach" / "course" / "data" / "deals"
+            / "practice.yaml")
 DEALS = load_practice_deals(PRACTICE)
 BY_ID = {deal.id: deal for deal in DEALS}
 SOUTH = Seat.SOUTH
@@ -48,8 +55,9 @@ SOUTH = Seat.SOUTH
 
 # ------------------------------------------------------------------ the file itself
 def test_the_file_loads_with_at_least_12_deals() -> None:
-    assert DEFAULT_PATH == PRACTICE
-    assert load_practice_deals() == DEALS
+    assert practice_files() == ("practice",)
+    assert Path(find_deals().file) == Path(find_deals("practice.yaml").file) == PRACTICE
+    assert load_practice_deals() == load_practice_deals("practice") == DEALS
     assert len(DEALS) >= 12
     assert all(isinstance(deal, PracticeDeal) and deal.file == str(PRACTICE) for deal in DEALS)
 
@@ -592,6 +600,12 @@ def test_missing_and_undecodable_files(tmp_path: Path) -> None:
     with pytest.raises(PracticeFileError, match="cannot read the file") as err:
         load_practice_deals(tmp_path / "nope.yaml")
     assert err.value.line is None and err.value.deal_id is None
+    assert isinstance(err.value, UnknownDealsError) and isinstance(err.value, UnknownBankError)
+    assert "nor a practice deals file of the course (practice)" in str(err.value)
+    (tmp_path / "folder.yaml").mkdir()
+    with pytest.raises(PracticeFileError, match="cannot read the file") as err:
+        load_practice_deals(tmp_path / "folder.yaml")
+    assert not isinstance(err.value, UnknownBankError)
     path = tmp_path / "latin1.yaml"
     path.write_bytes("- id: caf\xe9\n".encode("latin-1"))
     with pytest.raises(PracticeFileError, match="not UTF-8"):

@@ -32,6 +32,7 @@ from belote_teach.course.scenarios import (
     check_file,
     check_scenario,
     check_scenarios,
+    load_bank,
     load_file,
     load_text,
 )
@@ -44,10 +45,10 @@ from belote_teach.engine.scoring import Outcome
 
 HERE = Path(__file__).resolve().parents[1]
 PUBLIC = HERE / "data" / "public.yaml"
-LESSON = HERE.parent / "notebooks" / "scenarios" / "03-play-a-trick.yaml"
+LESSON = "03-play-a-trick"
 
 PUBLIC_SCENARIOS = load_file(PUBLIC)
-LESSON_SCENARIOS = load_file(LESSON)
+LESSON_SCENARIOS = load_bank(LESSON)
 
 
 def _checked(scenarios: Iterable[Scenario]) -> list[CheckedScenario]:

@@ -15,7 +15,8 @@ import pytest
 
 from belote_teach import explain
 from belote_teach.coach.session import TableSession
-from belote_teach.course.scenarios import BidScenario, load_file
+from belote_teach.course.banks import find_bank, scenario_banks
+from belote_teach.course.scenarios import BidScenario, load_bank
 from belote_teach.engine.announcements import Announcement
 from belote_teach.engine.bidding import PASS, TAKE, Bid
 from belote_teach.engine.cards import DECK, Seat, Suit, Team
@@ -109,7 +110,7 @@ def test_the_announcement_boxes_of_the_table_use_the_same_name() -> None:
 
 # ------------------------------------------------------------------ bids
 def _bid_player(round_: int) -> tuple[ScenarioPlayer, BidExercise]:
-    scenarios = [s for s in load_file(NOTEBOOKS / "scenarios" / "02-deal-and-bidding.yaml")
+    scenarios = [s for s in load_bank("02-deal-and-bidding")
                  if isinstance(s, BidScenario) and s.round == round_]
     player = ScenarioPlayer(scenarios[:1])
     exercise = player.current
@@ -194,8 +195,8 @@ def test_a_four_digit_number_is_written_whole_for_the_learner() -> None:
     for lang in LANGS:
         texts[f"{lang}.yaml"] = (ROOT / "belote_teach" / "explain" / f"{lang}.yaml").read_text(
             encoding="utf-8")
-    for path in sorted((NOTEBOOKS / "scenarios").glob("*.yaml")):
-        texts[path.name] = path.read_text(encoding="utf-8")
+    for bank in scenario_banks():
+        texts[f"{bank}.yaml"] = find_bank(bank).read_text()
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     texts["README, En français"] = readme.split("## En français")[1].split("\n## ")[0]
     texts["README, The course"] = readme.split("## The course")[1].split("\n## ")[0]
@@ -214,14 +215,14 @@ _PLURAL_TEAM = re.compile(
 
 def test_nous_and_eux_are_team_names_in_the_french_prompts() -> None:
     prompts = []
-    for path in sorted((NOTEBOOKS / "scenarios").glob("*.yaml")):
-        prompts += [s.prompt["fr"] for s in load_file(path) if "fr" in s.prompt]
+    for bank in scenario_banks():
+        prompts += [s.prompt["fr"] for s in load_bank(bank) if "fr" in s.prompt]
     for text in prompts:                  # the scenarios keep their no-break spaces
         assert not re.search(r"\w [?!;:»]", text), text
     texts = [*prompts, *(str(v) for v in explain.catalog("fr")["table"]["sheet"].values()),
              *(_markdown(path) for path in sorted((NOTEBOOKS / "fr").glob("*.ipynb")))]
     assert [t for t in texts if _PLURAL_TEAM.search(t.replace("\u00a0", " "))] == []
-    first = load_file(NOTEBOOKS / "scenarios" / "05-scoring.yaml")[0]
+    first = load_bank("05-scoring")[0]
     assert first.prompt["fr"].startswith("L'équipe Nous (Nord-Sud) a pris")
 
 

@@ -1,6 +1,6 @@
 """The story of a finished deal at the top of the table (belote_teach.render.deal_story and
 the status of belote_teach.ui.table.TableApp): the curated deals made, dedans, capot and
-litige of notebooks/deals/practice.yaml, a game over, a practice replay, a passed-out deal,
+litige of the course's practice deals, a game over, a practice replay, a passed-out deal,
 a reserve won and rounded marks, in both languages, every number read from the engine's
 score (R6.1–R6.8)."""
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 import html
 import random
 import re
-from pathlib import Path
 
 import pytest
 
@@ -30,8 +29,7 @@ from belote_teach.ui.table import TableApp
 NS, EW = Team.NS, Team.EW
 NB = "\u00a0"                       # French typography: a no-break space before : ; ! ?
 CLUB = make_player("club")
-DEALS = {d.id: d for d in load_practice_deals(
-    Path(__file__).resolve().parents[2] / "notebooks" / "deals" / "practice.yaml")}
+DEALS = {d.id: d for d in load_practice_deals()}
 
 
 def story_lines(page: str) -> list[str]:

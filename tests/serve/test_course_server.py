@@ -51,7 +51,7 @@ from belote_teach.ui.scenario_player import ScenarioPlayer
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
-LESSON_03 = NOTEBOOKS / "scenarios" / "03-play-a-trick.yaml"
+LESSON_03 = "03-play-a-trick"
 T = TypeVar("T")
 
 

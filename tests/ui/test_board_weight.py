@@ -23,7 +23,7 @@ from belote_teach.ui.scenario_player import ScenarioPlayer
 from belote_teach.ui.shared import SharedModelError, lean, shared_model
 
 ROOT = Path(__file__).resolve().parents[2]
-TRICKS = ROOT / "notebooks" / "scenarios" / "03-play-a-trick.yaml"
+TRICKS = "03-play-a-trick"
 
 #: A rule of the stylesheet, found in any copy of it (with or without its comments).
 STYLE_MARK = ".bt-card {"

@@ -147,7 +147,7 @@ def test_the_french_notebook_shows_the_same_exercises_and_drills(item: Lesson) -
     assert _exercise_calls(french) == calls
     if item.has_exercises:
         files = {args[0] for name, args, _ in calls if name == "exercises"}
-        assert files == {f"../scenarios/{item.scenario_file}"}   # the shared file
+        assert files == {item.bank}                        # the shared bank, by its name
 
 
 @pytest.mark.parametrize("item", LESSONS)
@@ -221,7 +221,7 @@ def test_the_english_word_check_finds_what_it_should(text: str, found: list[str]
 
 
 def test_the_call_comparison_sees_a_changed_id_but_not_a_translated_title() -> None:
-    english = 'exercises("../scenarios/03-play-a-trick.yaml", title="Quiz", ids=["a", "b"])'
+    english = 'exercises("03-play-a-trick", title="Quiz", ids=["a", "b"])'
     assert _calls(english.replace('"Quiz"', '"Le quiz"')) == _calls(english)
     assert _calls(english.replace('"b"]', '"c"]')) != _calls(english)
     assert _calls('use_language("fr")\nshow_orders()') == _calls("show_orders(lang='en')")

@@ -10,21 +10,19 @@ tests."""
 from __future__ import annotations
 
 import html
-from pathlib import Path
 
 import pytest
 
-from belote_teach.course.scenarios import DealScenario, GameScenario, load_file, load_text
+from belote_teach.course.scenarios import DealScenario, GameScenario, load_bank, load_text
 from belote_teach.engine.cards import Seat, Team
 from belote_teach.ui import ScenarioPlayer
 from belote_teach.ui.exercise_deal import SEAT_ORDER, DealExercise
 from belote_teach.ui.exercise_game import GameAnswer, GameExercise
 from belote_teach.ui.scenario_player import exercise_for
 
-SCENARIOS = Path(__file__).resolve().parents[2] / "notebooks" / "scenarios"
-DEALS = {s.id: s for s in load_file(SCENARIOS / "02-deal-and-bidding.yaml")
+DEALS = {s.id: s for s in load_bank("02-deal-and-bidding")
          if isinstance(s, DealScenario)}
-GAMES = {s.id: s for s in load_file(SCENARIOS / "05-scoring.yaml")
+GAMES = {s.id: s for s in load_bank("05-scoring")
          if isinstance(s, GameScenario)}
 
 
@@ -289,10 +287,10 @@ def test_a_short_game_one_point_short_goes_on() -> None:
 
 
 def test_the_lesson_files_open_in_the_player() -> None:
-    deal_lesson = ScenarioPlayer.from_file(SCENARIOS / "02-deal-and-bidding.yaml")
+    deal_lesson = ScenarioPlayer.from_file("02-deal-and-bidding")
     kinds = {type(e) for e in deal_lesson.exercises}
     assert DealExercise in kinds
-    scoring = ScenarioPlayer.from_file(SCENARIOS / "05-scoring.yaml")
+    scoring = ScenarioPlayer.from_file("05-scoring")
     assert GameExercise in {type(e) for e in scoring.exercises}
     scoring.go(len(scoring.exercises) - 1)
     assert isinstance(scoring.current, GameExercise)

@@ -23,9 +23,8 @@ from belote_teach.ui.lesson import lesson_language, use_language
 from belote_teach.ui.practice_app import PracticeApp
 from belote_teach.ui.welcome import WelcomePage
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-TRICKS = NOTEBOOKS / "scenarios" / "03-play-a-trick.yaml"
-DEALS = load_practice_deals(NOTEBOOKS / "deals" / "practice.yaml")
+TRICKS = "03-play-a-trick"
+DEALS = load_practice_deals()
 
 
 @pytest.fixture(autouse=True)
@@ -112,7 +111,7 @@ def test_the_exercises_and_drills_open_in_the_lessons_language(tmp_path: Path) -
 def test_the_apps_open_in_the_lessons_language(tmp_path: Path) -> None:
     store = CourseProgress(tmp_path / "progress")
     use_language("fr")
-    page = WelcomePage(NOTEBOOKS, progress=store)
+    page = WelcomePage(progress=store)
     assert page.lang == page.edition == "fr" and page.language.value == "fr"
     assert explain.catalog("fr")["welcome"]["title"] in page.header.value
     practice = PracticeApp(DEALS[:1], pace=0, progress=store)
@@ -145,8 +144,8 @@ def test_every_entry_point_refuses_a_bad_lang(bad: object, tmp_path: Path) -> No
     for build in (lambda: lesson.show_orders(lang=bad),
                   lambda: lesson.exercises(TRICKS, lang=bad, progress=store),
                   lambda: lesson.drill("must-trump", lang=bad, progress=store),
-                  lambda: WelcomePage(NOTEBOOKS, lang=bad, progress=store),
-                  lambda: WelcomePage(NOTEBOOKS, edition=bad, progress=store),
+                  lambda: WelcomePage(lang=bad, progress=store),
+                  lambda: WelcomePage(edition=bad, progress=store),
                   lambda: PracticeApp(DEALS[:1], lang=bad, pace=0, progress=store),
                   lambda: GameApp(GameStore(tmp_path), lang=bad, pace=0, progress=store)):
         with pytest.raises(language.UnknownLanguageError, match=re.escape(repr(bad))):

@@ -27,8 +27,7 @@ from belote_teach.players import make_player
 from belote_teach.ui.practice_app import SAVED, PracticeApp
 from belote_teach.ui.table import DEFAULT_PACE, TableApp
 
-DEALS = load_practice_deals(Path(__file__).resolve().parents[2] / "notebooks" / "deals"
-                            / "practice.yaml")
+DEALS = load_practice_deals()
 RANDOM = make_player("random")
 
 

@@ -30,8 +30,7 @@ from belote_teach.ui.practice_app import PracticeApp
 from belote_teach.ui.table import TableApp
 
 CLUB = make_player("club")
-PRACTICE_DEALS = load_practice_deals(Path(__file__).resolve().parents[2] / "notebooks" / "deals"
-                                     / "practice.yaml")
+PRACTICE_DEALS = load_practice_deals()
 
 
 def _app(seed: int = 3, *, coaching: bool = True, dealer: Seat = Seat.WEST) -> TableApp:
@@ -165,13 +164,10 @@ def test_a_game_by_clicks_deal_after_deal() -> None:
 def test_a_litige_deal_by_clicks() -> None:
     """The curated litige deal (81 all, preset ffb2016) played by clicks: the deal is
     scored as a litige and the table says the deal is over (R6.6)."""
-    from pathlib import Path
-
     from belote_teach.course.practice import load_practice_deals
     from belote_teach.engine.scoring import Outcome
 
-    deals = load_practice_deals(Path(__file__).resolve().parents[2] / "notebooks" / "deals"
-                                / "practice.yaml")
+    deals = load_practice_deals()
     litige = next(d for d in deals if d.id == "litige-81-all")
     app = TableApp(TableSession(litige.new_deal(), rng=0, coaching=False), pace=0)
     deal = app.session.deal

@@ -14,7 +14,7 @@ import pytest
 from belote_teach import explain
 from belote_teach.course.overview import course_overview
 from belote_teach.course.progress import CourseProgress
-from belote_teach.course.scenarios import SolveScenario, load_file
+from belote_teach.course.scenarios import SolveScenario, load_bank
 from belote_teach.engine.cards import Card
 from belote_teach.ui import ScenarioPlayer
 from belote_teach.ui.exercise_bid import BidExercise
@@ -22,14 +22,13 @@ from belote_teach.ui.exercises import PlayExercise
 from belote_teach.ui.lesson import exercises
 from belote_teach.ui.welcome import WelcomePage
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSON = "06-tips"
-TIPS = NOTEBOOKS / "scenarios" / f"{LESSON}.yaml"
+TIPS = LESSON                                           # the lesson's bank, by its name
 #: Round 2 on the 8♠ with 10♦ Q♦ 7♦ but neither the J♦ nor the 9♦: the tip says pass.
 BID = "error-naming-a-suit-without-jack-or-nine"
 #: Partner maître, South plays last: the lesson teaches to charge the 10♥ (R9 tip 4).
 PLAY = "charge-the-ten-as-last-player"
-TOTAL = sum(not isinstance(s, SolveScenario) for s in load_file(TIPS))
+TOTAL = sum(not isinstance(s, SolveScenario) for s in load_bank(TIPS))
 
 BID_AGAINST_THE_TIP = {
     "en": "⚠ Allowed, but this lesson teaches passer (pass) here, not naming diamonds as "
@@ -160,14 +159,14 @@ def _lesson_line(page: WelcomePage) -> str:
 
 def test_the_welcome_page_counts_an_untaught_answer_as_not_done(
         record: CourseProgress) -> None:
-    page = WelcomePage(NOTEBOOKS, lang="en", progress=record)
+    page = WelcomePage(lang="en", progress=record)
     player = _player(record, BID)
     exercise = player.current
     assert isinstance(exercise, BidExercise)
     exercise.buttons["D"].click()
 
     def figures() -> tuple[int, int]:
-        line = next(item for item in course_overview(record.read().record, NOTEBOOKS)
+        line = next(item for item in course_overview(record.read().record)
                     if item.lesson.id == LESSON)
         assert line.exercises is not None
         return line.exercises.done, line.exercises.first_try

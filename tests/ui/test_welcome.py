@@ -16,34 +16,35 @@ from pathlib import Path
 
 import pytest
 
+from belote_teach.course.banks import find_bank, find_deals
 from belote_teach.course.lessons import COURSE
 from belote_teach.course.practice import load_practice_deals
 from belote_teach.course.progress import CourseProgress
 from belote_teach.course.record import FORMAT
-from belote_teach.course.scenarios import load_file
+from belote_teach.course.scenarios import load_bank
 from belote_teach.ui.lesson import exercises
 from belote_teach.ui.welcome import WelcomePage
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSON = "03-play-a-trick"
-IDS = [s.id for s in load_file(NOTEBOOKS / "scenarios" / f"{LESSON}.yaml")]
-DEALS = [d.id for d in load_practice_deals(NOTEBOOKS / "deals" / "practice.yaml")]
+IDS = [s.id for s in load_bank(LESSON)]
+DEALS = [d.id for d in load_practice_deals()]
 RIGHT = {"solved": True, "first_try": True, "tries": 1}
 LATE = {"solved": True, "first_try": False, "tries": 2}
 
 
 @pytest.fixture
 def course(tmp_path: Path) -> Path:
-    """A course folder with lessons 00, 03, 07 and 08 written (as notebooks/ had them
-    first), the exercises of lesson 3 and the practice deals."""
+    """A course folder of one's own with lessons 00, 03, 07 and 08 written (as notebooks/
+    had them first), the exercises of lesson 3 and the practice deals."""
     folder = tmp_path / "notebooks"
     (folder / "en").mkdir(parents=True)
     for name in ("00-welcome", LESSON, "07-practice-hands", "08-play-a-game"):
         (folder / "en" / f"{name}.ipynb").write_text("{}", encoding="utf-8")
     (folder / "scenarios").mkdir()
-    shutil.copy(NOTEBOOKS / "scenarios" / f"{LESSON}.yaml", folder / "scenarios")
+    shutil.copy(find_bank(LESSON).file, folder / "scenarios")
     (folder / "deals").mkdir()
-    shutil.copy(NOTEBOOKS / "deals" / "practice.yaml", folder / "deals")
+    shutil.copy(find_deals().file, folder / "deals")
     return folder
 
 
@@ -224,6 +225,24 @@ def test_the_progress_is_shared_by_the_two_editions(both: Path, store: CoursePro
     english_lesson = exercises(both / "scenarios" / f"{LESSON}.yaml", lang="en",
                                ids=["follow-suit-diamonds", "lead-any-card"], progress=store)
     assert english_lesson.results == {"lead-any-card": RIGHT}
+
+
+def test_the_courses_own_page_links_every_lesson_from_any_folder(
+        tmp_path: Path, store: CourseProgress, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a course folder (the notebooks' call), the lessons and their exercises are
+    the course's own, found in the package wherever the kernel starts (JupyterLite starts
+    it in /drive)."""
+    monkeypatch.chdir(tmp_path)
+    _keep(store, "lead-any-card", RIGHT)
+    for lang in ("en", "fr"):
+        page = WelcomePage(lang=lang, progress=store)
+        assert page.course_dir is None
+        for item in COURSE[1:]:
+            assert f'href="{item.notebook(lang)}"' in _item(page, item.id), (lang, item.id)
+    english = WelcomePage(lang="en", progress=store)
+    assert f"1 of {len(IDS)} exercises done · 1 right at the first try" in \
+        _item(english, LESSON)
+    assert f"0 of {len(DEALS)} practice deals played" in _item(english, "07-practice-hands")
 
 
 def test_an_unknown_language_is_refused(course: Path, store: CourseProgress) -> None:

@@ -15,6 +15,7 @@ from belote_teach.course.scenarios import (
     PlayScenario,
     SolveScenario,
     TrickScenario,
+    load_bank,
     load_file,
 )
 from belote_teach.course.store import MemoryStore
@@ -30,7 +31,7 @@ from belote_teach.ui import (
 from belote_teach.ui.board import StaticBoard
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSON = ROOT / "notebooks" / "scenarios" / "03-play-a-trick.yaml"
+LESSON = "03-play-a-trick"
 
 
 def _scenario(id_: str, trump: str, trick: list[str], hand: list[str], legal: list[str],
@@ -195,7 +196,7 @@ def test_player_refuses_no_scenarios_and_unknown_language() -> None:
 
 def test_player_from_the_lesson_file() -> None:
     player = ScenarioPlayer.from_file(LESSON)
-    everything = load_file(LESSON)
+    everything = load_bank(LESSON)
     scenarios = [s for s in everything if isinstance(s, PlayScenario)]
     assert len(scenarios) >= 12
     assert [e.id for e in player.exercises] == [s.id for s in everything]  # file order

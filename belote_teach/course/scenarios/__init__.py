@@ -41,6 +41,7 @@ from belote_teach.course.scenarios.check import (
 from belote_teach.course.scenarios.load import (
     COURSE_KINDS,
     SUPPORTED_KINDS,
+    load_bank,
     load_file,
     load_text,
 )
@@ -84,6 +85,7 @@ __all__ = [
     "check_file",
     "check_scenario",
     "check_scenarios",
+    "load_bank",
     "load_file",
     "load_text",
     "not_checked_message",

@@ -41,7 +41,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from belote_teach.course.scenarios.load import load_file
+from belote_teach.course.scenarios.load import load_bank
 from belote_teach.course.scenarios.model import (
     BIDS,
     COURSE_KINDS,
@@ -374,15 +374,17 @@ def check_scenarios(scenarios: Iterable[Scenario], file: str = "<string>") -> Ch
 
 def check_file(path: str | os.PathLike[str], *,
                rules: RuleSet | str | Mapping[str, object] | None = None) -> CheckReport:
-    """Load a scenario file and check every scenario of a supported kind.
+    """Load a scenario bank and check every scenario of a supported kind.
 
     Args:
-        path: the file.
+        path: the file, or the name of one of the course's banks
+            (:func:`~belote_teach.course.scenarios.load_bank`).
         rules: the rules of the scenarios that set no ``rules`` themselves (a RuleSet, a
             preset name or a mapping of options over ``classic``); default ``classic``.
 
     Raises:
-        ScenarioFileError: the file is missing or malformed (nothing is checked).
+        ScenarioFileError: the file is missing or malformed, or no bank has that name
+            (nothing is checked).
         InvalidRuleSetError: ``rules`` is invalid.
     """
-    return check_scenarios(load_file(path, rules=rules), os.fspath(path))
+    return check_scenarios(load_bank(path, rules=rules), os.fspath(path))

@@ -64,10 +64,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 import yaml
 
+from belote_teach.course.banks import find_bank
 from belote_teach.course.errors import ScenarioFileError
 from belote_teach.course.scenarios.model import (
     ANNOUNCEMENT_TYPES,
@@ -116,8 +118,8 @@ from belote_teach.engine.game import game_winner
 from belote_teach.engine.rules import CLASSIC, OPTION_CHOICES, Rule, RuleSet
 from belote_teach.engine.scoring import Outcome, score_deal
 
-__all__ = ["COMMON_KEYS", "COURSE_KINDS", "ID_PATTERN", "SUPPORTED_KINDS", "load_file",
-           "load_text"]
+__all__ = ["COMMON_KEYS", "COURSE_KINDS", "ID_PATTERN", "SUPPORTED_KINDS", "load_bank",
+           "load_file", "load_text"]
 
 #: What an ``id`` must look like (SCENARIOS.md).
 ID_PATTERN = re.compile(r"[a-z0-9-]+")
@@ -1020,12 +1022,37 @@ def load_file(path: str | os.PathLike[str], *,
     """
     default = RuleSet.from_spec(rules)
     file = os.fspath(path)
+    return load_text(_read(file, Path(file).read_text), file, rules=default)
+
+
+def load_bank(bank: str | os.PathLike[str], *,
+              rules: RuleSet | str | Mapping[str, object] | None = None
+              ) -> tuple[Scenario, ...]:
+    """Read a scenario bank: one of the course's by its name (``"03-play-a-trick"``), or a
+    file of one's own by its path (:func:`~belote_teach.course.banks.find_bank`); see
+    :func:`load_text`. Messages and scenarios name the file where it was found.
+
+    Raises:
+        UnknownBankError: no bank has that name and no file that path (a
+            ``ScenarioFileError``; the message lists the banks).
+        ScenarioFileError: the file cannot be read or decoded, or is malformed.
+        InvalidRuleSetError: the ``rules`` argument is invalid (checked first).
+    """
+    default = RuleSet.from_spec(rules)
+    found = find_bank(bank)
+    return load_text(_read(found.file, found.read_text), found.file, rules=default)
+
+
+def _read(file: str, read: Callable[..., str]) -> str:
+    """``read(encoding="utf-8")``, the text of ``file``.
+
+    Raises:
+        ScenarioFileError: the file cannot be read or is not UTF-8 (naming ``file``).
+    """
     try:
-        with open(file, encoding="utf-8") as handle:
-            text = handle.read()
+        return read(encoding="utf-8")
     except OSError as err:
         raise ScenarioFileError(f"cannot read the file: {err.strerror or err}",
                                 file=file) from None
     except UnicodeDecodeError as err:
         raise ScenarioFileError(f"not UTF-8 text: {err}", file=file) from None
-    return load_text(text, file, rules=default)
