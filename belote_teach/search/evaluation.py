@@ -52,6 +52,7 @@ from belote_teach.engine.observation import Observation
 from belote_teach.engine.rules import legal_plays
 from belote_teach.engine.scoring import DEAL_POINTS
 from belote_teach.engine.trick import Trick
+from belote_teach.search.background import THREADS
 from belote_teach.search.errors import NodeLimitError
 from belote_teach.search.inference import PlayerModel
 from belote_teach.search.pace import positions_within
@@ -485,9 +486,13 @@ class Valuation:
         with self._lock:
             self._stopped = True
 
-    def in_background(self) -> threading.Thread:
+    def in_background(self) -> threading.Thread | None:
         """Start valuing the worlds in a daemon thread (the solver releases the GIL, so the
-        kernel keeps answering) until they are all taken or :meth:`stop` is called."""
+        kernel keeps answering) until they are all taken or :meth:`stop` is called; the
+        thread, or ``None`` where Python has no threads (:data:`~belote_teach.search.
+        background.THREADS`): :meth:`result` then values them when asked."""
+        if not THREADS:
+            return None
         thread = threading.Thread(target=self._run, name="belote-valuation", daemon=True)
         thread.start()
         return thread

@@ -185,6 +185,25 @@ def test_a_valuation_shared_between_threads_gives_the_serial_result() -> None:
     assert all(len(v) == 12 for v in result.worth.values())
 
 
+def test_without_threads_nothing_runs_ahead_and_the_result_is_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where Python has no threads (Pyodide), a valuation started "in the background" and
+    a job handed to the background thread do nothing ahead; the result, asked for, values
+    every world as before."""
+    from belote_teach.search import background
+
+    monkeypatch.setattr(background, "THREADS", False)
+    monkeypatch.setattr(evaluation, "THREADS", False)
+    obs = _first_choice(PLAYED[1])
+    serial = value_cards(obs, random.Random(5), 12)
+    valuation = evaluation.Valuation(obs, random.Random(5), 12)
+    assert valuation.in_background() is None
+    ran: list[int] = []
+    background.run_in_background(lambda: ran.append(1))
+    assert valuation.ready == 0 and ran == []
+    assert valuation.result() == serial
+
+
 def test_added_worlds_may_value_fewer_cards_each_on_the_first_worlds() -> None:
     """``extend_to(n, cards)``: the added worlds value those cards (and their equivalents)
     only, with the values a full valuation of the same worlds gives; every card keeps the
