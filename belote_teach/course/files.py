@@ -61,6 +61,8 @@ class FileProblem:
             file's place and content: ``lessons['03-play-a-trick']: tries is -1...``);
             never shown to the learner, written to the ``belote_teach`` log instead.
         aside_failed: the file could not even be moved aside (it was left in place).
+        part: only a part of the file could not be used (damaged lines of a log): that
+            part was moved aside, the rest kept.
 
     Raises:
         ValueError: ``reason`` is not one of :data:`REASONS`.
@@ -69,6 +71,7 @@ class FileProblem:
     reason: str
     detail: str
     aside_failed: bool = False
+    part: bool = False
 
     def __post_init__(self) -> None:
         if self.reason not in REASONS:
@@ -116,10 +119,11 @@ def data_directory(directory: Path | str | None = None) -> Path:
     return Path(directory).expanduser()
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file in the same directory,
-    flushed and synced before ``os.replace``: after a crash at any moment ``path`` holds
-    either its previous content or ``text``, whole. The directory must exist.
+def write_atomically(path: Path, text: str | bytes) -> None:
+    """Write ``text`` (a ``str`` as UTF-8, or ``bytes`` as they are) to ``path`` through a
+    temporary file in the same directory, flushed and synced before ``os.replace``: after
+    a crash at any moment ``path`` holds either its previous content or ``text``, whole.
+    The directory must exist.
 
     Raises:
         OSError: the file cannot be written (disk full, no permission); ``path`` is left
@@ -128,8 +132,9 @@ def write_atomically(path: Path, text: str) -> None:
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
                                          suffix=".tmp")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
