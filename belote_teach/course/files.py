@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import sys
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -24,6 +25,7 @@ from belote_teach.course.arrival import wait_for_learner
 
 __all__ = [
     "APP_NAME",
+    "BROWSER_DRIVE",
     "DATA_ENV",
     "REASONS",
     "FileProblem",
@@ -36,6 +38,9 @@ __all__ = [
 APP_NAME = "belote-teach"
 #: The environment variable that names another data directory (tests, teachers).
 DATA_ENV = "BELOTE_TEACH_DATA"
+#: The kernel's working folder in the browser (JupyterLite's Pyodide kernel): the browser
+#: keeps its files across reloads, where the rest of the file system is in memory only.
+BROWSER_DRIVE = Path("/drive")
 
 #: Why a stored file could not be used, in plain words for the learner: the keys of the
 #: catalogs' ``storage.reason`` (``unreadable``: the file cannot be opened, no permission
@@ -107,15 +112,26 @@ class FileProblem:
 
 def data_directory(directory: Path | str | None = None) -> Path:
     """The learner's data directory: ``directory`` when given, else the environment
-    variable ``BELOTE_TEACH_DATA`` when set and not empty, else
-    ``platformdirs.user_data_dir("belote-teach")`` (``~/.local/share/belote-teach`` on
-    Linux); ``~`` expanded. Nothing is created here. The learner's own (no ``directory``)
-    in a kernel Voilà prepares in advance: once the learner has opened the page
-    (:func:`belote_teach.course.arrival.wait_for_learner`)."""
+    variable ``BELOTE_TEACH_DATA`` when set and not empty, else, in a browser (Pyodide:
+    ``sys.platform == "emscripten"``) whose :data:`BROWSER_DRIVE` exists,
+    ``/drive/belote-teach``, else ``platformdirs.user_data_dir("belote-teach")``
+    (``~/.local/share/belote-teach`` on Linux); ``~`` expanded. Nothing is created here.
+
+    In the browser the user data directory is in memory, gone at the next reload, while
+    JupyterLite keeps the files of ``/drive`` in the browser's storage: the record goes
+    there, a plain folder the learner sees among the site's files.
+
+    The learner's own (no ``directory``) in a kernel Voilà prepares in advance: once the
+    learner has opened the page (:func:`belote_teach.course.arrival.wait_for_learner`)."""
     if directory is None:
         wait_for_learner()
         override = os.environ.get(DATA_ENV, "").strip()
-        directory = override or platformdirs.user_data_dir(APP_NAME)
+        if override:
+            directory = override
+        elif sys.platform == "emscripten" and BROWSER_DRIVE.is_dir():
+            directory = BROWSER_DRIVE / APP_NAME
+        else:
+            directory = platformdirs.user_data_dir(APP_NAME)
     return Path(directory).expanduser()
 
 

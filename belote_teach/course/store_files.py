@@ -496,10 +496,22 @@ def _content(name: str, text: str) -> bytes:
 
 
 def _bytes_or_none(path: Path) -> bytes | None:
+    """The bytes of the file ``path``, ``None`` when there is none.
+
+    Raises:
+        OSError: it is there but cannot be read.
+    """
     try:
         return path.read_bytes()
     except FileNotFoundError:
         return None
+    except OSError:
+        # In the browser a kernel keeps knowing a file that another page's kernel removed
+        # (reading it then fails with EINVAL): the folder's listing is always fresh.
+        with contextlib.suppress(OSError):
+            if path.name not in os.listdir(path.parent):
+                return None
+        raise
 
 
 def _after_last_reset(log: list[LoggedAction], start: int) -> int:
