@@ -22,14 +22,15 @@ Readers leave out a line that is not a whole action (cut short, or edited by han
 next write moves it to ``learner.corrupt-<UTC time>.log``, keeping the rest of the log,
 and :attr:`FileStore.problem` says so (``part=True``).
 
-**Several pages.** Every read outside a transaction and every transaction's start and end
-look at the log's size and time of change and read it again when they changed (the
-lines parsed are kept: only new lines are parsed); documents are read from their files
-each time. Two pages of one learner writing in turn thus see each other's actions. There
-is no lock between pages (the browser's storage has none): two writes at the same instant
-from two pages may number two actions alike, and in the browser, where each write stores
-the whole file, the later one may replace the other's line; an answer is then judged
-against the tries the page had read.
+**Several pages.** Every read outside a transaction, every transaction's start and every
+append look at the log's size and time of change and read it again when they changed
+(the lines parsed are kept: only new lines are parsed); documents are read from their
+files each time. Two pages of one learner writing in turn thus see each other's actions.
+What is left is a race: there is no lock between pages (the browser's storage has none),
+so two writes at the same instant from two pages may number two actions alike (or
+otherwise than ``append`` returned), and in the browser, where each write stores the
+whole file, the later one may drop the other's line; an answer is then judged against
+the tries its page had read.
 
     >>> import tempfile
     >>> folder = tempfile.TemporaryDirectory()
