@@ -36,7 +36,6 @@ from belote_teach.course.files import data_directory
 from belote_teach.course.scenarios.check import CHECKERS, check_scenarios, not_checked_message
 from belote_teach.course.scenarios.load import load_bank
 from belote_teach.course.scenarios.model import KINDS, Scenario, SolveScenario
-from belote_teach.course.store_sqlite import DATABASE_NAME, SqliteStore
 from belote_teach.engine.errors import InvalidRuleSetError
 from belote_teach.engine.rules import PRESETS, RuleSet
 
@@ -245,7 +244,7 @@ def _add_backup(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
         description="Copy the learner's whole record (answers, drills, practice deals, "
                     "games and saved games), consistent at one moment even while the "
                     "course is in use, to a new SQLite file. To restore it, put the copy "
-                    f"in the data directory as {DATABASE_NAME} while the course is "
+                    "in the data directory as learner.sqlite3 while the course is "
                     "stopped.",
     )
     parser.add_argument("target", metavar="FILE", help="the new file (never overwritten)")
@@ -257,6 +256,8 @@ def _add_backup(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
 
 def _run_backup(args: argparse.Namespace) -> int:
     """Back the record up; a target that exists or cannot be written is exit 2."""
+    from belote_teach.course.store_sqlite import SqliteStore  # sqlite3: only here
+
     store = SqliteStore(data_directory(args.data))
     try:
         path = store.backup(args.target)

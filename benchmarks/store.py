@@ -3,9 +3,11 @@ summary takes to read once the log is long, and how big the database grows. A sc
 that prints figures, not a test.
 
     .venv/bin/python benchmarks/store.py [--answers 500] [--log 10000] [--writers 2]
+                                         [--backend sqlite|files]
 
 What is measured, in a fresh data directory of a temporary folder (on the same disk as
-the system's temporary files):
+the system's temporary files), with the SQLite store (``--backend sqlite``, the default)
+or the plain files of a Python without ``sqlite3`` (``--backend files``, the browser's):
 
 * **one answer saved**: :meth:`CourseProgress.record_answer` as the exercise player calls
   it, judged inside the transaction against the exercise's tries read from the store
@@ -18,8 +20,8 @@ the system's temporary files):
   the log) and the course map built from it, after ``--log`` logged actions of every
   kind (answers over the course's exercises, drill positions, practice deals, games);
   median of 5 reads, in ms.
-* **the store's size** on disk after that log (database, WAL and shared-memory files),
-  in KiB, and per action, in bytes.
+* **the store's size** on disk after that log (database, WAL and shared-memory files, or
+  the log file), in KiB, and per action, in bytes.
 
 No peer: no open belote program keeps a learner's record.
 """
@@ -41,6 +43,16 @@ sys.path.insert(0, str(ROOT))
 from belote_teach.course.drills import DRILLS  # noqa: E402
 from belote_teach.course.overview import course_ids, course_overview  # noqa: E402
 from belote_teach.course.progress import CourseProgress  # noqa: E402
+from belote_teach.course.store_files import FileStore  # noqa: E402
+
+BACKENDS = ("sqlite", "files")
+
+
+def _progress(folder: str, backend: str) -> CourseProgress:
+    """The progress of a page on the store of ``backend`` in ``folder``."""
+    if backend == "files":
+        return CourseProgress(folder, store=FileStore(folder))
+    return CourseProgress(folder)
 
 
 def _answer(progress: CourseProgress, lesson: str, exercise: str, right: bool) -> None:
@@ -57,17 +69,17 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def _write_many(directory: str, who: int, count: int, start: object) -> None:
-    progress = CourseProgress(directory)
+def _write_many(directory: str, backend: str, who: int, count: int, start: object) -> None:
+    progress = _progress(directory, backend)
     start.wait()  # type: ignore[attr-defined]
     for number in range(count):
         _answer(progress, "03-play-a-trick", f"writer-{who}-{number}", number % 3 == 0)
 
 
-def one_answer(count: int) -> list[float]:
+def one_answer(count: int, backend: str) -> list[float]:
     """Milliseconds to keep each of ``count`` answers, in a fresh store."""
     with tempfile.TemporaryDirectory() as folder:
-        progress = CourseProgress(folder)
+        progress = _progress(folder, backend)
         rng = random.Random(1)
         times = []
         for number in range(count):
@@ -78,13 +90,13 @@ def one_answer(count: int) -> list[float]:
         return times
 
 
-def writers_at_once(writers: int, count: int) -> tuple[float, int]:
+def writers_at_once(writers: int, count: int, backend: str) -> tuple[float, int]:
     """Seconds for ``writers`` processes to keep ``count`` answers each, and the answers
     found afterwards."""
     context = multiprocessing.get_context("spawn")
     with tempfile.TemporaryDirectory() as folder:
         start = context.Event()
-        processes = [context.Process(target=_write_many, args=(folder, who, count, start))
+        processes = [context.Process(target=_write_many, args=(folder, backend, who, count, start))
                      for who in range(writers)]
         for process in processes:
             process.start()
@@ -94,11 +106,11 @@ def writers_at_once(writers: int, count: int) -> tuple[float, int]:
         for process in processes:
             process.join()
         seconds = time.perf_counter() - began
-        found = CourseProgress(folder).read().record.results("03-play-a-trick")
+        found = _progress(folder, backend).read().record.results("03-play-a-trick")
         return seconds, len(found)
 
 
-def long_log(actions: int) -> tuple[float, float, int]:
+def long_log(actions: int, backend: str) -> tuple[float, float, int]:
     """After ``actions`` logged actions of every kind: the median ms of reading the
     record and of building the course map from it, and the store's size in bytes."""
     known = course_ids()
@@ -106,7 +118,7 @@ def long_log(actions: int) -> tuple[float, float, int]:
                  for ex in sorted(ids)]
     rng = random.Random(2)
     with tempfile.TemporaryDirectory() as folder:
-        progress = CourseProgress(folder)
+        progress = _progress(folder, backend)
         store = progress.store
         drills = list(DRILLS)
         with store.transaction():
@@ -127,12 +139,13 @@ def long_log(actions: int) -> tuple[float, float, int]:
         reads, maps = [], []
         for _ in range(5):
             began = time.perf_counter()
-            record = CourseProgress(folder).read().record
+            record = _progress(folder, backend).read().record
             middle = time.perf_counter()
             course_overview(record)
             reads.append((middle - began) * 1000)
             maps.append((time.perf_counter() - middle) * 1000)
         size = sum(path.stat().st_size for path in Path(folder).glob("learner.sqlite3*"))
+        size += sum(path.stat().st_size for path in Path(folder).glob("learner.log"))
         return statistics.median(reads), statistics.median(maps), size
 
 
@@ -141,17 +154,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--answers", type=int, default=500)
     parser.add_argument("--log", type=int, default=10_000)
     parser.add_argument("--writers", type=int, default=2)
+    parser.add_argument("--backend", choices=BACKENDS, default="sqlite")
     args = parser.parse_args(argv)
 
-    times = one_answer(args.answers)
+    print(f"backend: {args.backend}")
+    times = one_answer(args.answers, args.backend)
     print(f"one answer saved ({args.answers} answers, one page): median "
           f"{statistics.median(times):.2f} ms, p95 {_percentile(times, 0.95):.2f} ms, "
           f"max {max(times):.2f} ms (goal: p95 < 20 ms)")
-    seconds, found = writers_at_once(args.writers, args.answers)
+    seconds, found = writers_at_once(args.writers, args.answers, args.backend)
     total = args.writers * args.answers
     print(f"{args.writers} processes x {args.answers} answers at once: {seconds:.2f} s, "
           f"{total / seconds:.0f} answers/s, {found} of {total} answers kept")
-    read, course_map, size = long_log(args.log)
+    read, course_map, size = long_log(args.log, args.backend)
     print(f"after {args.log} logged actions: the record read in {read:.1f} ms, the course "
           f"map built from it in {course_map:.1f} ms (medians of 5)")
     print(f"store size: {size / 1024:.0f} KiB ({size / args.log:.0f} bytes per action)")

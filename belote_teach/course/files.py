@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import sys
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -24,6 +25,7 @@ from belote_teach.course.arrival import wait_for_learner
 
 __all__ = [
     "APP_NAME",
+    "BROWSER_DRIVE",
     "DATA_ENV",
     "REASONS",
     "FileProblem",
@@ -36,6 +38,9 @@ __all__ = [
 APP_NAME = "belote-teach"
 #: The environment variable that names another data directory (tests, teachers).
 DATA_ENV = "BELOTE_TEACH_DATA"
+#: The kernel's working folder in the browser (JupyterLite's Pyodide kernel): the browser
+#: keeps its files across reloads, where the rest of the file system is in memory only.
+BROWSER_DRIVE = Path("/drive")
 
 #: Why a stored file could not be used, in plain words for the learner: the keys of the
 #: catalogs' ``storage.reason`` (``unreadable``: the file cannot be opened, no permission
@@ -61,6 +66,8 @@ class FileProblem:
             file's place and content: ``lessons['03-play-a-trick']: tries is -1...``);
             never shown to the learner, written to the ``belote_teach`` log instead.
         aside_failed: the file could not even be moved aside (it was left in place).
+        part: only a part of the file could not be used (damaged lines of a log): that
+            part was moved aside, the rest kept.
 
     Raises:
         ValueError: ``reason`` is not one of :data:`REASONS`.
@@ -69,6 +76,7 @@ class FileProblem:
     reason: str
     detail: str
     aside_failed: bool = False
+    part: bool = False
 
     def __post_init__(self) -> None:
         if self.reason not in REASONS:
@@ -104,22 +112,34 @@ class FileProblem:
 
 def data_directory(directory: Path | str | None = None) -> Path:
     """The learner's data directory: ``directory`` when given, else the environment
-    variable ``BELOTE_TEACH_DATA`` when set and not empty, else
-    ``platformdirs.user_data_dir("belote-teach")`` (``~/.local/share/belote-teach`` on
-    Linux); ``~`` expanded. Nothing is created here. The learner's own (no ``directory``)
-    in a kernel Voilà prepares in advance: once the learner has opened the page
-    (:func:`belote_teach.course.arrival.wait_for_learner`)."""
+    variable ``BELOTE_TEACH_DATA`` when set and not empty, else, in a browser (Pyodide:
+    ``sys.platform == "emscripten"``) whose :data:`BROWSER_DRIVE` exists,
+    ``/drive/belote-teach``, else ``platformdirs.user_data_dir("belote-teach")``
+    (``~/.local/share/belote-teach`` on Linux); ``~`` expanded. Nothing is created here.
+
+    In the browser the user data directory is in memory, gone at the next reload, while
+    JupyterLite keeps the files of ``/drive`` in the browser's storage: the record goes
+    there, a plain folder the learner sees among the site's files.
+
+    The learner's own (no ``directory``) in a kernel Voilà prepares in advance: once the
+    learner has opened the page (:func:`belote_teach.course.arrival.wait_for_learner`)."""
     if directory is None:
         wait_for_learner()
         override = os.environ.get(DATA_ENV, "").strip()
-        directory = override or platformdirs.user_data_dir(APP_NAME)
+        if override:
+            directory = override
+        elif sys.platform == "emscripten" and BROWSER_DRIVE.is_dir():
+            directory = BROWSER_DRIVE / APP_NAME
+        else:
+            directory = platformdirs.user_data_dir(APP_NAME)
     return Path(directory).expanduser()
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file in the same directory,
-    flushed and synced before ``os.replace``: after a crash at any moment ``path`` holds
-    either its previous content or ``text``, whole. The directory must exist.
+def write_atomically(path: Path, text: str | bytes) -> None:
+    """Write ``text`` (a ``str`` as UTF-8, or ``bytes`` as they are) to ``path`` through a
+    temporary file in the same directory, flushed and synced before ``os.replace``: after
+    a crash at any moment ``path`` holds either its previous content or ``text``, whole.
+    The directory must exist.
 
     Raises:
         OSError: the file cannot be written (disk full, no permission); ``path`` is left
@@ -128,8 +148,9 @@ def write_atomically(path: Path, text: str) -> None:
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
                                          suffix=".tmp")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)

@@ -6,7 +6,9 @@ keeps their progress that way).
 
 A :class:`CourseProgress` writes each learner action as one entry of the learner's store
 (:class:`~belote_teach.course.store.LearnerStore`; in the learner's data directory, the SQLite
-database of :mod:`belote_teach.course.store_sqlite`), in one transaction, and derives every
+database of :mod:`belote_teach.course.store_sqlite`, or the plain files of
+:mod:`belote_teach.course.store_files` where there is no ``sqlite3``: :func:`open_store`), in
+one transaction, and derives every
 figure it shows from that log (:meth:`CourseProgress.read`): an exercise's tries, whether
 it is solved and right at the first try, a drill's streaks, the games won. Two pages
 open side by side, two tabs or two kernels, each log their own actions and each reads
@@ -72,8 +74,10 @@ or *replaces* the progress (a reset, then the file).
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -100,7 +104,7 @@ from belote_teach.course.record import (
     check_id,
 )
 from belote_teach.course.store import RESET, LearnerStore, LoggedAction
-from belote_teach.course.store_sqlite import SqliteStore
+from belote_teach.course.store_files import FileStore
 from belote_teach.explain import check_language
 
 __all__ = [
@@ -112,6 +116,7 @@ __all__ = [
     "ImportResult",
     "ProgressRead",
     "open_store",
+    "sqlite_works",
 ]
 
 #: The progress file of the older file layout, in the data directory (migrated into the
@@ -140,7 +145,9 @@ def open_store(directory: Path | str | None = None
                ) -> tuple[LearnerStore, tuple[tuple[FileProblem, Path, Path | None], ...]]:
     """The learner's store in ``directory`` (default: the learner's data directory,
     :func:`belote_teach.course.files.data_directory`), the older layout's files
-    (:data:`FILE_NAME`, :data:`GAMES_FOLDER`) migrated into it on first use.
+    (:data:`FILE_NAME`, :data:`GAMES_FOLDER`) migrated into it on first use: a
+    :class:`~belote_teach.course.store_sqlite.SqliteStore` where SQLite works
+    (:func:`sqlite_works`), else a :class:`~belote_teach.course.store_files.FileStore`.
 
     Returns:
         The store, and the problems met migrating: for a damaged older file, ``(why,
@@ -151,8 +158,30 @@ def open_store(directory: Path | str | None = None
         OSError: the directory cannot be created or written.
     """
     folder = data_directory(directory)
-    store = SqliteStore(folder)
+    store: LearnerStore
+    if sqlite_works():
+        from belote_teach.course.store_sqlite import SqliteStore  # imports sqlite3
+
+        store = SqliteStore(folder)
+    else:
+        store = FileStore(folder)
     return store, tuple(_migrate(folder, store))
+
+
+@functools.cache
+def sqlite_works() -> bool:
+    """Whether the learner's store can be SQLite: ``sqlite3`` imports (a Python built
+    without it, or Pyodide's without its unvendored package, has none) and the kernel is
+    not in a browser (``sys.platform == "emscripten"``: there, the folder the browser
+    keeps stores whole files, with no lock nor shared memory for SQLite's journal).
+    Asked once a process."""
+    if sys.platform == "emscripten":
+        return False
+    try:
+        import sqlite3  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _legacy_games(folder: Path) -> list[Path]:
@@ -163,7 +192,7 @@ def _legacy_games(folder: Path) -> list[Path]:
                   if path.is_file() and ".corrupt-" not in path.name)
 
 
-def _migrate(folder: Path, store: SqliteStore
+def _migrate(folder: Path, store: LearnerStore
              ) -> Iterator[tuple[FileProblem, Path, Path | None]]:
     """Move the older layout's files into ``store`` (once: the document
     :data:`MIGRATED` says it was done), then put the files aside."""
@@ -314,7 +343,7 @@ class ProgressRead:
         check_language(lang)
         if self.cause is None or self.where is None:
             return None
-        key = "left_in_place" if self.set_aside is None else "set_aside"
+        key = "left_in_place" if self.set_aside is None else _aside_key(self.cause)
         return _problem(lang, key, self.where, self.cause)
 
 
@@ -368,7 +397,10 @@ class CourseProgress:
 
     @property
     def path(self) -> Path:
-        """The learner's database, ``<directory>/learner.sqlite3``."""
+        """The learner's record: the log of a :class:`~belote_teach.course.store_files.FileStore`
+        (``<directory>/learner.log``), else the database, ``<directory>/learner.sqlite3``."""
+        if isinstance(self.store, FileStore):
+            return self.store.path
         return self.directory / "learner.sqlite3"
 
     # -- reading -----------------------------------------------------------------
@@ -597,10 +629,16 @@ def _unusable(lang: str, where: Path, cause: FileProblem, aside: Path | None = N
     in place at ``where``): the record that could be read and the learner's sentence;
     the detail is written to the log."""
     cause.log(where)
-    key = ("set_aside" if aside is not None else
+    key = (_aside_key(cause) if aside is not None else
            "busy" if cause.reason == "busy" else "left_in_place")
     return ProgressRead(record if record is not None else CourseRecord(),
                         _problem(lang, key, where, cause), aside, cause=cause, where=where)
+
+
+def _aside_key(cause: FileProblem) -> str:
+    """The sentence of a record moved aside: whole (a new one started), or only its
+    damaged part (:attr:`FileProblem.part`: the rest kept)."""
+    return "part_set_aside" if cause.part else "set_aside"
 
 
 def _problem(lang: str, key: str, path: Path, cause: FileProblem) -> str:

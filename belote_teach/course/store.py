@@ -13,11 +13,12 @@ The store holds two things:
 * **named documents**: the saved games, one text per name, replaced at every action of
   the game, in the same transaction as the action's log entry.
 
-Two backends implement :class:`LearnerStore`: :class:`MemoryStore` (a page before its
-learner came, the tests, and the model of an in-browser backend) and
-:class:`~belote_teach.course.store_sqlite.SqliteStore` (the learner's data directory, one SQLite
-database in WAL mode, every action one transaction, several kernels of one learner
-writing at once without losing anything).
+Three backends implement :class:`LearnerStore`: :class:`MemoryStore` (a page before its
+learner came, the tests), :class:`~belote_teach.course.store_sqlite.SqliteStore` (the
+learner's data directory, one SQLite database in WAL mode, every action one transaction,
+several kernels of one learner writing at once without losing anything) and
+:class:`~belote_teach.course.store_files.FileStore` (the same directory in plain files, where
+there is no ``sqlite3``: the course in the browser, under Pyodide).
 
     >>> store = MemoryStore()
     >>> with store.transaction():

@@ -1,5 +1,6 @@
 """A finished deal counted together with its save (belote_teach.course.counting): both
-kept or neither, in the SQLite store the course uses and in memory."""
+kept or neither, in the SQLite store the course uses, in its plain files and in
+memory."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ import pytest
 
 from belote_teach.course.counting import count_with_save
 from belote_teach.course.store import LearnerStore, MemoryStore
+from belote_teach.course.store_files import FileStore
 from belote_teach.course.store_sqlite import SqliteStore
 
 SAVED = "practice/practice"
 
 
 def _stores(tmp_path: Path) -> list[LearnerStore]:
-    return [SqliteStore(tmp_path), MemoryStore()]
+    return [SqliteStore(tmp_path), FileStore(tmp_path), MemoryStore()]
 
 
 def _count(store: LearnerStore, problem: str | None = None) -> Callable[[], str | None]:
@@ -37,14 +39,14 @@ def _kept(store: LearnerStore) -> tuple[int, str | None]:
     return len(store.actions(["practice"])), store.document(SAVED)
 
 
-@pytest.mark.parametrize("which", [0, 1])
+@pytest.mark.parametrize("which", [0, 1, 2])
 def test_both_are_kept_when_both_work(tmp_path: Path, which: int) -> None:
     store = _stores(tmp_path)[which]
     assert count_with_save(store, _count(store), _save(store, True), saved_in=store)
     assert _kept(store) == (1, '{"counted": true}')
 
 
-@pytest.mark.parametrize("which", [0, 1])
+@pytest.mark.parametrize("which", [0, 1, 2])
 @pytest.mark.parametrize("fails", ["save refused", "count refused", "kernel gone"])
 def test_neither_is_kept_when_one_fails(tmp_path: Path, which: int, fails: str) -> None:
     """A save refused (another page holds the hand), a count that cannot be logged, or
@@ -62,8 +64,8 @@ def test_neither_is_kept_when_one_fails(tmp_path: Path, which: int, fails: str) 
     else:
         assert not count_with_save(store, record, save, saved_in=store)
     assert _kept(store) == (0, None)
-    if which == 0:                                  # on disk too: a new connection
-        assert _kept(SqliteStore(tmp_path)) == (0, None)
+    if which < 2:                                   # on disk too: a new store
+        assert _kept(_stores(tmp_path)[which]) == (0, None)
 
 
 def test_two_stores_are_written_one_after_the_other(tmp_path: Path) -> None:

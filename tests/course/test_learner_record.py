@@ -17,6 +17,7 @@ from belote_teach.course.errors import StoreValueError
 from belote_teach.course.progress import FILE_NAME, CourseProgress
 from belote_teach.course.saved_games import GameStore
 from belote_teach.course.store import MemoryStore
+from belote_teach.course.store_files import FileStore
 from belote_teach.course.store_sqlite import DATABASE_NAME, SqliteStore
 from belote_teach.engine.cards import Team
 from belote_teach.engine.game import Game
@@ -249,9 +250,9 @@ def test_another_programs_database_is_not_taken_for_ours(tmp_path: Path) -> None
 
 
 # ---------------------------------------------------------------------------- the store
-@pytest.mark.parametrize("make", [MemoryStore, "sqlite"])
-def test_both_backends_keep_the_same_record(tmp_path: Path, make: object) -> None:
-    store = MemoryStore() if make is MemoryStore else SqliteStore(tmp_path)
+@pytest.mark.parametrize("make", [MemoryStore, SqliteStore, FileStore])
+def test_every_backend_keeps_the_same_record(tmp_path: Path, make: type) -> None:
+    store = MemoryStore() if make is MemoryStore else make(tmp_path)
     with pytest.raises(StoreValueError, match="action kind ''"):
         store.append("", "x")
     with pytest.raises(StoreValueError, match="not plain JSON"):

@@ -16,7 +16,7 @@ HAND = {"transcript": ["rules classic", "dealer S"], "mistakes": []}
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> PracticeStore:
+def store(tmp_path: Path, backend: str) -> PracticeStore:
     return PracticeStore(tmp_path)
 
 
