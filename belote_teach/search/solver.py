@@ -88,7 +88,7 @@ import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Protocol, TypeAlias
 
 from belote_teach.engine.bitmask import (
     card_index,
@@ -102,11 +102,43 @@ from belote_teach.engine.cards import points as card_points
 from belote_teach.engine.errors import InvalidPositionError
 from belote_teach.engine.rules import RuleSet, legal_plays
 from belote_teach.engine.trick import Trick
-from belote_teach.search._solver_core import Core
+from belote_teach.search import _solver_py
 from belote_teach.search.errors import NodeLimitError
 from belote_teach.search.pace import record
 
-__all__ = ["Hands", "NodeLimitError", "SolveResult", "reaches", "solve"]
+__all__ = ["CORE", "Hands", "NodeLimitError", "SolveResult", "reaches", "solve"]
+
+
+class _Core(Protocol):
+    """What :func:`solve` and :func:`reaches` ask of a core (both cores' ``Core``)."""
+
+    keep: bool
+
+    def solve(self, hands: list[int], trump: int, trick: list[int], leader: int,
+              undertrump_free: bool, overtrump_partner: bool, node_limit: int = 0,
+              wanted: int = -1) -> tuple[list[tuple[int, int]], int, int] | None: ...
+
+    def reaches(self, hands: list[int], trump: int, leader: int, target: int,
+                undertrump_free: bool, overtrump_partner: bool, node_limit: int = 0
+                ) -> tuple[bool, int] | None: ...
+
+
+def _cores() -> dict[str, type[_Core]]:
+    """The cores this interpreter can run, by name: ``"pure"`` always, ``"compiled"``
+    when numba imports (not in Pyodide)."""
+    cores: dict[str, type[_Core]] = {"pure": _solver_py.Core}
+    try:
+        from belote_teach.search._solver_core import Core
+    except ImportError:
+        return cores
+    cores["compiled"] = Core
+    return cores
+
+
+_CORES = _cores()
+#: The core that solves: ``"compiled"`` (numba's machine code) when numba imports,
+#: else ``"pure"`` (pure Python, the same values, some 30 times slower).
+CORE: str = "compiled" if "compiled" in _CORES else "pure"
 
 #: The four hands as :func:`solve` reads them, ``{seat: cards}``: seats as :class:`Seat`
 #: or notation (``"N"``...), cards as :class:`Card` or notation (``"QD"``). Three
@@ -118,13 +150,21 @@ Hands: TypeAlias = (Mapping[Seat, Iterable[Card | str]] | Mapping[str, Iterable[
 _LOCAL = threading.local()
 
 
-def _core() -> Core:
-    """The calling thread's search memory (allocated on its first solve): each thread
-    searches with its own table and stacks, and the compiled core releases the GIL, so
-    solves in several threads run at once."""
-    core: Core | None = getattr(_LOCAL, "core", None)
+def _core(name: str | None = None) -> _Core:
+    """The calling thread's search memory of the core ``name`` (default :data:`CORE`;
+    allocated on its first solve): each thread searches with its own table and stacks,
+    and the compiled core releases the GIL, so solves in several threads run at once.
+
+    Raises:
+        KeyError: ``name`` is not a core this interpreter can run.
+    """
+    kind = CORE if name is None else name
+    cores: dict[str, _Core] | None = getattr(_LOCAL, "cores", None)
+    if cores is None:
+        cores = _LOCAL.cores = {}
+    core = cores.get(kind)
     if core is None:
-        core = _LOCAL.core = Core()
+        core = cores[kind] = _CORES[kind]()
     return core
 
 
@@ -440,11 +480,13 @@ def reaches(hands: Hands, trump: Suit | str, leader: Seat | str, team: Team | st
 
 
 def warm_up() -> float:
-    """Compile the solver's core now (or load it from numba's cache), both entries:
-    :func:`solve` and :func:`reaches`. The first solve of a fresh install otherwise pays
-    some 15 s of compilation, and the first :func:`reaches` (a bid of the expert, the
-    coach's review of a bid) 4 s more (a fresh clone, the other core busy), which a
-    learner's first computer decision should not. Returns the seconds it took."""
+    """Make the solver's core ready now, both entries (:func:`solve` and :func:`reaches`),
+    by solving two tiny positions. The compiled core is compiled (or loaded from numba's
+    cache): the first solve of a fresh install otherwise pays some 15 s of compilation,
+    and the first :func:`reaches` (a bid of the expert, the coach's review of a bid) 4 s
+    more, which a learner's first computer decision should not. The pure-Python core
+    (:data:`CORE` ``"pure"``, no numba) has nothing to compile: only its tables are built
+    (some 0.1 s). Returns the seconds it took."""
     start = time.perf_counter()
     solve({"N": ["QD"], "E": ["10S"], "S": ["9H", "8H"], "W": ["KH"]}, "H",
           ["AC", "KC", "9C"], "E")
