@@ -51,6 +51,7 @@ TABLE_SIZE = 1 << 18
 
 _DIX = DIX_DE_DER
 _INF = 1000
+_LOWEST, _HIGHEST = -_INF, _INF           # one object each, shared by the table's entries
 _NO_LIMIT = 1 << 62
 _RANKS = list(Rank)
 #: The rank indices of each kind of suit, strongest first: trump (R1.2), plain (R1.3).
@@ -361,12 +362,13 @@ def _searcher(hands: list[int], trump: int, free: bool, partner: bool,
                 best0 = worst1
         return best0 if not seat & 1 else total - best0
 
-    def store(key: _Key, value: int, alpha: int, beta: int, move: int) -> None:
+    def store(key: _Key, entry: _Entry | None, value: int, alpha: int, beta: int,
+              move: int) -> None:
         """Record ``value``, found within ``(alpha, beta)``, in the table (a bound or
-        exact, joined with the bounds already there)."""
-        entry = get(key)
+        exact, joined with the bounds of ``entry``, the key's entry before the search),
+        with the best lead ``move`` (a card index, -1 for none)."""
         if entry is None:
-            low, high = -_INF, _INF
+            low, high = _LOWEST, _HIGHEST
             if len(table) >= TABLE_SIZE:
                 table.clear()
         else:
@@ -410,7 +412,7 @@ def _searcher(hands: list[int], trump: int, free: bool, partner: bool,
             key = (h0 & large | k0, h1 & large | k1, h2 & large | k2, h3 & large | k3,
                    seat | tag)
             entry = get(key)
-            hint = 0
+            hint = -1
             if entry is not None:
                 low, high, hint = entry
                 if low >= beta or low == high:
@@ -423,7 +425,7 @@ def _searcher(hands: list[int], trump: int, free: bool, partner: bool,
                     beta = high
             if not rest & (rest - 1):
                 value = two_tricks(seat)            # the last two tricks, kept exact
-                store(key, value, -_INF, _INF, 0)
+                store(key, entry, value, _LOWEST, _HIGHEST, -1)
                 return value
             nodes += 1
             if nodes > most:
@@ -440,9 +442,9 @@ def _searcher(hands: list[int], trump: int, free: bool, partner: bool,
                 group = leaders[suit][((every >> at) & 0xFF) << 8 | mine]
                 master = group & tops[suit][out]
                 for c in descending[suit][master]:
-                    order.append((-2000 if (1 << c) & hint else -1000 - points[c]) << 5 | c)
+                    order.append((-2000 if c == hint else -1000 - points[c]) << 5 | c)
                 for c in ascending[suit][group ^ master]:
-                    order.append((-2000 if (1 << c) & hint else strength[c]) << 5 | c)
+                    order.append((-2000 if c == hint else strength[c]) << 5 | c)
             order.sort()
             a0, b0 = alpha, beta
             nxt = (seat + 1) & 3
@@ -457,7 +459,7 @@ def _searcher(hands: list[int], trump: int, free: bool, partner: bool,
                     hands[seat] = held
                     if v < value:
                         value = v
-                        move = bit
+                        move = c
                         if v < beta:
                             beta = v
                             if alpha >= beta:
@@ -473,12 +475,12 @@ def _searcher(hands: list[int], trump: int, free: bool, partner: bool,
                     hands[seat] = held
                     if v > value:
                         value = v
-                        move = bit
+                        move = c
                         if v > alpha:
                             alpha = v
                             if alpha >= beta:
                                 break
-            store(key, value, a0, b0, move)
+            store(key, entry, value, a0, b0, move)
             return value
 
         nodes += 1
