@@ -26,7 +26,7 @@ from test_solver import OPTION_IDS, OPTIONS, brute_force, random_ending
 
 from belote_teach.engine.bitmask import POINTS, legal_mask, trick_winner
 from belote_teach.engine.rules import RuleSet
-from belote_teach.search import _solver_py, solver
+from belote_teach.search import _solver_py, pace, solver
 from belote_teach.search.errors import NodeLimitError
 
 compiled = pytest.importorskip("belote_teach.search._solver_core",
@@ -226,6 +226,7 @@ from belote_teach.engine.cards import Seat
 from belote_teach.search import solver
 from belote_teach.search.evaluation import value_cards
 from belote_teach.search.inference import CLUB_MODEL
+from belote_teach.search.pace import DEFAULT_PACE
 
 assert solver.CORE == "pure", solver.CORE
 solver.warm_up()
@@ -246,6 +247,7 @@ print(json.dumps({
     "review": [str(review.card), review.verdict.name, review.loss,
                [str(c) for c in review.best]],
     "reached": reached,
+    "pace": DEFAULT_PACE,
     "modules": sorted(m for m in sys.modules if m.partition(".")[0] in ("numpy", "numba")),
 }))
 """
@@ -254,7 +256,8 @@ print(json.dumps({
 def test_the_course_runs_without_numpy_and_numba() -> None:
     """In a new interpreter that cannot import numpy nor numba, the solver (pure core),
     the weighted world sampling and valuation and the coach give exactly what they give
-    here (the compiled core and numpy)."""
+    here (the compiled core and numpy); the pace assumed before any solve is the pure
+    core's."""
     from club_deals import club_bid, club_play
 
     from belote_teach.coach import plays
@@ -268,6 +271,7 @@ def test_the_course_runs_without_numpy_and_numba() -> None:
     assert done.returncode == 0, done.stderr
     there = json.loads(done.stdout.strip().splitlines()[-1])
     assert there["modules"] == []
+    assert there["pace"] < pace.DEFAULT_PACE        # a slower core: shorter first limits
     result = solver.solve(POSITION, "H", ["AC"], "W")
     assert there["values"] == {str(c): v for c, v in result.values.items()}
     deal = club_bid(4)
