@@ -21,7 +21,7 @@ from belote_teach.engine.bitmask import POINTS, card_index
 from belote_teach.engine.cards import Card, Rank, Suit
 
 if TYPE_CHECKING:
-    from belote_teach.search.inference import Evidence, PlayerModel, _Bids, _Lead
+    from belote_teach.search.inference import Evidence, PlayerModel
 
 __all__ = ["likelihoods"]
 
@@ -85,36 +85,50 @@ def likelihoods(evidence: Evidence, hands: Sequence[Sequence[int]], model: Playe
     table = np.asarray(hands, dtype=np.int64)
     weights = np.ones(len(table), dtype=np.float64)
     for bids in evidence.bids:
-        weights *= _bid_likelihood(evidence.turned, table[:, bids.seat] | bids.played, bids,
-                                   model)
+        weights *= _bid_likelihood(evidence.turned, table[:, bids.seat] | bids.played,
+                                   bids.seat, bids.taker, bids.decisions, model)
     powers = np.array([model.kept_ace ** k for k in range(4)], dtype=np.float64)
     for lead in evidence.leads:
-        weights *= powers[_kept(table[:, lead.seat] | lead.played, lead)]
+        # the plain aces sure to hold the pli the leader kept, in each world, as the pure
+        # path's ``_kept``
+        held = (table[:, lead.seat] | lead.played) & ~lead.spent
+        count = np.zeros(len(table), dtype=np.int64)
+        for ace in lead.aces:
+            has = _bit(held, ace.bit).astype(bool)
+            ruffed = np.zeros(len(table), dtype=bool)
+            for suit_out, void, trumps in zip(ace.suit_out, ace.void, ace.trumps,
+                                              strict=True):
+                if trumps:
+                    ruffed |= ((trumps & ~held) != 0) & (void | ((suit_out & ~held) == 0))
+            count += has & ~ruffed
+        weights *= powers[count]
     for kept in evidence.kept_back:
         held = (table[:, kept.seat] | kept.played) & ~kept.spent
         weights *= np.where(held & kept.cards, model.kept_back, 1.0)
     return [float(w) for w in weights]
 
 
-def _bid_likelihood(turned: int, full: Masks, bids: _Bids, model: PlayerModel
+def _bid_likelihood(turned: int, full: Masks, seat: int, taker: bool,
+                    decisions: Sequence[tuple[int, int]], model: PlayerModel
                     ) -> npt.NDArray[np.float64]:
-    """The mean over the choices of the 5 dealt cards of P(the seat's bids | them).
+    """The mean over the choices of the 5 dealt cards of P(the bids ``decisions`` of
+    ``seat`` | them), for each world (``full``: the seat's 8 cards there).
 
     Raises:
         ValueError: a world gives the seat other than 8 cards.
     """
     turned_bit = 1 << turned
-    if bids.taker:
+    if taker:
         full = full & ~turned_bit
-    size = 7 if bids.taker else 8
+    size = 7 if taker else 8
     held = ((full[:, None] >> _BITS) & 1).astype(bool)
     if not np.all(held.sum(axis=1) == size):
-        raise ValueError(f"a world gives seat {bids.seat} a hand of other than 8 cards")
+        raise ValueError(f"a world gives seat {seat} a hand of other than 8 cards")
     index = np.nonzero(held)[1].reshape(len(full), size)
     dealt = (np.int64(1) << index)[:, _COMBOS[size]].sum(axis=2)
     turned_suit = turned >> 3
     p = np.ones(dealt.shape, dtype=np.float64)
-    for round, code in bids.decisions:
+    for round, code in decisions:
         if round == 1:
             agree = _takes(dealt | turned_bit, turned_suit) == bool(code)
             p *= np.where(agree, 1 - model.tremble, model.tremble)
@@ -123,18 +137,3 @@ def _bid_likelihood(turned: int, full: Masks, bids: _Bids, model: PlayerModel
             p *= np.where(agree, 1 - model.tremble, model.tremble / 3)
     result: npt.NDArray[np.float64] = p.mean(axis=1)
     return result
-
-
-def _kept(full: Masks, lead: _Lead) -> Masks:
-    """How many plain aces sure to hold the pli the leader kept, in each world (``full``:
-    the leader's 8 cards there), as the pure path's ``_kept``."""
-    held = full & ~lead.spent
-    kept = np.zeros(full.shape, dtype=np.int64)
-    for ace in lead.aces:
-        has = _bit(held, ace.bit).astype(bool)
-        ruffed = np.zeros(full.shape, dtype=bool)
-        for suit_out, void, trumps in zip(ace.suit_out, ace.void, ace.trumps, strict=True):
-            if trumps:
-                ruffed |= ((trumps & ~held) != 0) & (void | ((suit_out & ~held) == 0))
-        kept += has & ~ruffed
-    return kept
