@@ -3,6 +3,7 @@ and of 4-trick endings, ours side by side with the peer solver colver's.
 A script that prints figures, not a test.
 
     .venv/bin/python benchmarks/solver.py [--deals 40] [--endings 200] [--seed 1] [--no-colver]
+    .venv/bin/python benchmarks/solver.py --pure [--deals 40] [--endings 200] [--seed 1]
     .venv/bin/python benchmarks/solver.py --coach [--positions 20] [--worlds 48] [--cold]
 
 What is measured
@@ -34,6 +35,13 @@ points still in play (then neither team can take every trick from here).
 
 Targets: median and 95th percentile of full deals at or below colver's; 4-trick
 endings under 1 ms. colver is the ``bench`` extra: ``pip install -e '.[bench]'``.
+
+``--pure``: our two cores side by side instead of colver: on the same positions (the
+full deals and endings above, same rules), :func:`~belote_teach.search.solver.solve` on
+the compiled core, then on the pure-Python core (``solver.CORE = "pure"``, what Pyodide
+runs, where numba does not exist; each core's table kept by the thread as in use).
+Printed: median, 95th percentile and maximum time of each, the ratio pure / compiled,
+the median nodes of each, and whether every card got the same value from both.
 
 ``--coach``: what the coach asks of the solver. For each seed ``i`` of ``0..positions-1``,
 ``Deal.new(Seat.SOUTH, rng=i)`` played by four club players (passed-out deals skipped)
@@ -69,6 +77,7 @@ from belote_teach.engine.rules import CLASSIC, RuleSet, legal_plays
 from belote_teach.engine.trick import Trick
 from belote_teach.players.errors import PositionNotReachedError
 from belote_teach.players.replay import replay_until
+from belote_teach.search import solver
 from belote_teach.search.sampling import sample_worlds
 from belote_teach.search.solver import _core, solve, warm_up
 
@@ -210,6 +219,37 @@ def report(label: str, figures: Figures) -> None:
               f"({figures.skipped} not compared: a capot still possible)")
 
 
+def cores(label: str, positions: list[Position]) -> None:
+    """Solve every position on the compiled core, then on the pure-Python one, and print
+    the figures side by side (``--pure``)."""
+    seconds: dict[str, list[float]] = {"compiled": [], "pure": []}
+    nodes: dict[str, list[int]] = {"compiled": [], "pure": []}
+    same = 0
+    for p in positions:
+        values = []
+        for name in ("compiled", "pure"):
+            solver.CORE = name
+            start = time.perf_counter()
+            result = solve(p.hands, p.trump, p.trick, p.leader, RULES)
+            seconds[name].append(time.perf_counter() - start)
+            nodes[name].append(result.nodes)
+            values.append(result.values)
+        same += values[0] == values[1]
+    solver.CORE = "compiled"
+    print(f"{label}: {len(positions)} positions; the same values on both cores: "
+          f"{same}/{len(positions)}")
+    print(f"  {'ms':8} {'median':>9} {'p95':>9} {'max':>9} {'nodes':>9}")
+    stats = []
+    for name in ("compiled", "pure"):
+        ms = [s * 1000 for s in seconds[name]]
+        row = (statistics.median(ms), percentile(ms, 0.95), max(ms))
+        stats.append(row)
+        print(f"  {name:8} {row[0]:9.3f} {row[1]:9.3f} {row[2]:9.3f} "
+              f"{int(statistics.median(nodes[name])):9d}")
+    ratio = [b / a for a, b in zip(stats[0], stats[1], strict=True)]
+    print(f"  {'ratio':8} {ratio[0]:9.1f} {ratio[1]:9.1f} {ratio[2]:9.1f}   (pure / compiled)")
+
+
 def coach_positions(count: int) -> list[tuple[int, Observation]]:
     """South's observations at its first card of pli 1 and of pli 2 (with the seed of the
     deal) in the deals ``Deal.new(Seat.SOUTH, rng=i)``, ``i < count``, played by club
@@ -272,6 +312,8 @@ def main() -> None:
                         help="4-trick endings to solve (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--no-colver", action="store_true", help="time ours only")
+    parser.add_argument("--pure", action="store_true",
+                        help="our compiled and pure-Python cores side by side (no colver)")
     parser.add_argument("--coach", action="store_true",
                         help="time the coach's load instead: many worlds of one position")
     parser.add_argument("--positions", type=int, default=20,
@@ -290,6 +332,17 @@ def main() -> None:
         if args.cold:
             _core().keep = False
         coach(args.positions, args.worlds)
+        return
+    if args.pure:
+        print(f"compiled core loaded in {warm_up():.1f} s, not counted below")
+        solver.CORE = "pure"
+        print(f"pure-Python core's tables built in {warm_up():.2f} s, not counted below")
+        solver.CORE = "compiled"
+        rng = random.Random(args.seed)
+        endings = [deal_position(rng, 4) for _ in range(args.endings)]
+        deals = [deal_position(rng, 0) for _ in range(args.deals)]
+        cores("4-trick endings", endings)
+        cores("full 8-trick deals", deals)
         return
     colver: Any = None
     if not args.no_colver:

@@ -4,6 +4,10 @@
 (cards ``0..31`` as ``8 * suit + rank``, hands as bitmasks, seats ``0 = S, 1 = E,
 2 = N, 3 = W``). The checked API is :func:`belote_teach.search.solver.solve`.
 
+It imports numba and numpy, so it imports only where they exist: elsewhere (Pyodide)
+:mod:`~belote_teach.search.solver` runs its pure-Python twin
+:mod:`belote_teach.search._solver_py` (the same interface and values).
+
 The search is compiled to machine code by numba (``@njit(cache=True, nogil=True)``: the
 first call of a fresh install compiles it, some seconds, and keeps the result in
 ``__pycache__``; later processes load it in well under a second; the GIL is released

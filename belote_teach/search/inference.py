@@ -46,10 +46,13 @@ player's technique (RULES.md R9; ``belote_teach/players/club.py``) with a *tremb
 The real hands of club players always fit every part (``tests/search/test_inference.py``).
 
 The observing seat's own decisions tell nothing (its hand is known). The likelihoods are
-computed for many worlds at once with numpy on bitmask hands
-(:mod:`belote_teach.engine.bitmask`: card ``8 * suit + rank``, seats ``S E N W`` = 0..3):
-:meth:`Evidence.likelihoods`. :func:`resample` then draws worlds by weight (systematic
-resampling), :func:`effective_size` says how many distinct worlds the weights are worth.
+computed on bitmask hands (:mod:`belote_teach.engine.bitmask`: card ``8 * suit + rank``,
+seats ``S E N W`` = 0..3): :meth:`Evidence.likelihoods`, for many worlds at once with
+numpy when it imports (:mod:`belote_teach.search._likelihoods_numpy`), else in pure
+Python (Pyodide), the same floats either way. :func:`resample` then draws worlds by
+weight (systematic resampling), :func:`effective_size` says how many distinct worlds the
+weights are worth; both pure Python, summing as numpy does (pairwise), so the same weights
+draw the same worlds everywhere.
 
     >>> from belote_teach.engine.cards import Card
     >>> hand = [Card.parse(c) for c in ("JH", "9H", "7H", "8D", "QC")]
@@ -61,12 +64,10 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import isfinite
-
-import numpy as np
-import numpy.typing as npt
 
 from belote_teach.engine.announcements import belote_cards
 from belote_teach.engine.bidding import PASS, TAKE, Bid, BidKind
@@ -108,9 +109,6 @@ KEPT_ACE = 0.2
 #: player would have played (a plain ace or 10 for its winning partner, a card winning
 #: the pli from the opponents; R3, R9 tip 4): 0.2.
 KEPT_BACK = 0.2
-
-Masks = npt.NDArray[np.int64]
-
 
 class ModelError(ValueError):
     """A player model that cannot be used: a parameter out of range (a probability
@@ -157,53 +155,83 @@ CLUB_MODEL = PlayerModel()
 _RANK_BIT = {rank: card_index(Card(rank, Suit.SPADES)) for rank in Rank}   # 0..7 in a suit
 _J, _9, _A = _RANK_BIT[Rank.JACK], _RANK_BIT[Rank.NINE], _RANK_BIT[Rank.ACE]
 #: Cards in each byte (one suit's cards).
-_POP8 = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
+_POP8 = [bin(b).count("1") for b in range(256)]
 #: Trump points of each byte of a suit, that suit trump (R1.2).
-_TRUMP_POINTS8 = np.array([sum(POINTS[0][r] for r in range(8) if b >> r & 1)
-                           for b in range(256)], dtype=np.int64)
+_TRUMP_POINTS8 = [sum(POINTS[0][r] for r in range(8) if b >> r & 1) for b in range(256)]
 #: Round-2 score of a trump: its points plus this per trump (the club player's).
 _PER_TRUMP = 10
 #: The fewest points of a plain card the club player gives its partner (an ace or a 10).
 _CHARGE_POINTS = 10
-_BITS = np.arange(32, dtype=np.int64)
+#: The four aces, a bitmask.
+_ACES = sum(1 << (8 * s + _A) for s in range(4))
 #: Every choice of the 5 dealt cards among a seat's 8 (or the taker's 7 besides the
-#: turned card), as index arrays.
-_COMBOS = {n: np.array(list(itertools.combinations(range(n), 5)), dtype=np.int64)
-           for n in (7, 8)}
+#: turned card), as tuples of positions.
+_COMBOS = {n: tuple(itertools.combinations(range(n), 5)) for n in (7, 8)}
 
 
-def _bit(masks: Masks, index: int) -> Masks:
-    return (masks >> index) & 1
+def _takes(mask: int, t: int) -> bool:
+    """Whether the hand ``mask`` (a bitmask) is worth taking with suit ``t`` as trump
+    (R9 tip 1): the J and 3 trumps, or 2 and a plain ace; the 9, 3 trumps and the ace of
+    trumps, a plain ace or the J."""
+    byte = (mask >> (8 * t)) & 0xFF
+    n = _POP8[byte]
+    ace = byte >> _A & 1
+    plain_aces = (mask & _ACES).bit_count() - ace
+    jack = byte >> _J & 1
+    if jack and (n >= 3 or (n == 2 and plain_aces >= 1)):
+        return True
+    return bool(byte >> _9 & 1) and n >= 3 and bool(ace or plain_aces >= 1 or jack)
 
 
-def _takes(masks: Masks, t: int) -> npt.NDArray[np.bool_]:
-    """Whether each hand (bitmask) is worth taking with suit ``t`` as trump (R9 tip 1)."""
-    base = 8 * t
-    n = _POP8[(masks >> base) & 0xFF]
-    jack = _bit(masks, base + _J).astype(bool)
-    nine = _bit(masks, base + _9).astype(bool)
-    ace = _bit(masks, base + _A)
-    plain_aces = sum(_bit(masks, 8 * s + _A) for s in range(4)) - ace
-    with_jack = jack & ((n >= 3) | ((n == 2) & (plain_aces >= 1)))
-    with_nine = nine & (n >= 3) & (ace.astype(bool) | (plain_aces >= 1) | jack)
-    result: npt.NDArray[np.bool_] = with_jack | with_nine
-    return result
-
-
-def _names(masks: Masks, turned: int) -> Masks:
-    """The suit index each hand names in round 2 (R2.5), -1 for a pass: the suit it may
-    take in of highest score, the first in ``S H D C`` order on ties."""
-    choice = np.full(masks.shape, -1, dtype=np.int64)
-    best = np.full(masks.shape, -1, dtype=np.int64)
+def _names(mask: int, turned: int) -> int:
+    """The suit index the hand ``mask`` names in round 2 (R2.5), -1 for a pass: the suit
+    it may take in of highest score, the first in ``S H D C`` order on ties."""
+    choice = -1
+    best = -1
     for t in range(4):
         if t == turned:
             continue
-        byte = (masks >> (8 * t)) & 0xFF
+        byte = (mask >> (8 * t)) & 0xFF
         score = _TRUMP_POINTS8[byte] + _PER_TRUMP * _POP8[byte]
-        better = _takes(masks, t) & (score > best)
-        choice = np.where(better, t, choice)
-        best = np.where(better, score, best)
+        if score > best and _takes(mask, t):
+            choice = t
+            best = score
     return choice
+
+
+def _pairwise_sum(values: Sequence[float], start: int = 0, n: int | None = None) -> float:
+    """The sum of ``values[start:start + n]`` (default: to the end) in numpy's order
+    (pairwise: eight running sums over blocks of 128 or fewer, halves above), so that a
+    mean or total is the float numpy gives."""
+    if n is None:
+        n = len(values) - start
+    if n < 8:
+        total = 0.0
+        for i in range(start, start + n):
+            total += values[i]
+        return total
+    if n <= 128:
+        r0, r1, r2, r3, r4, r5, r6, r7 = values[start:start + 8]
+        i = start + 8
+        end = start + n - n % 8
+        while i < end:
+            r0 += values[i]
+            r1 += values[i + 1]
+            r2 += values[i + 2]
+            r3 += values[i + 3]
+            r4 += values[i + 4]
+            r5 += values[i + 5]
+            r6 += values[i + 6]
+            r7 += values[i + 7]
+            i += 8
+        total = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+        while i < start + n:
+            total += values[i]
+            i += 1
+        return total
+    half = n // 2
+    half -= half % 8
+    return _pairwise_sum(values, start, half) + _pairwise_sum(values, start + half, n - half)
 
 
 def model_bid(hand: Sequence[Card], turned: Card, round: int) -> Bid:
@@ -221,10 +249,9 @@ def model_bid(hand: Sequence[Card], turned: Card, round: int) -> Bid:
         raise ModelError(f"hand {[str(c) for c in hand]} repeats a card or holds the "
                          f"turned card {turned}")
     t = suit_index(turned.suit)
-    masks = np.array([mask], dtype=np.int64)
     if round == 1:
-        return TAKE if _takes(masks | (1 << card_index(turned)), t)[0] else PASS
-    named = int(_names(masks, t)[0])
+        return TAKE if _takes(mask | (1 << card_index(turned)), t) else PASS
+    named = _names(mask, t)
     return PASS if named < 0 else Bid.naming(SUITS[named])
 
 
@@ -325,7 +352,7 @@ class Evidence:
                    _kept_back(obs, tricks, played))
 
     def likelihoods(self, hands: Sequence[Sequence[int]], model: PlayerModel
-                    ) -> npt.NDArray[np.float64]:
+                    ) -> list[float]:
         """P(the decisions seen | world) for each world, up to a common factor.
 
         Args:
@@ -334,66 +361,106 @@ class Evidence:
             model: the player model.
 
         Returns:
-            A float array, one likelihood per world, each in (0, 1].
+            One likelihood per world (floats in (0, 1]); the same floats with or
+            without numpy.
 
         Raises:
-            ValueError: ``hands`` is not a table of 4 masks per world.
+            ValueError: ``hands`` is not a table of 4 masks per world, or a world gives
+                a seat that bid a hand of other than 8 cards.
         """
-        table = np.asarray(hands, dtype=np.int64)
-        if table.ndim != 2 or table.shape[1] != 4:
-            raise ValueError(f"hands must hold 4 bitmasks per world, got shape {table.shape}")
-        weights = np.ones(len(table), dtype=np.float64)
-        if not len(table):
-            return weights
+        table = [list(row) for row in hands]
+        if any(len(row) != 4 for row in table):
+            raise ValueError(f"hands must hold 4 bitmasks per world, got rows of "
+                             f"{sorted({len(row) for row in table})} masks")
+        if not table:
+            return []
+        fast = _numpy_likelihoods()
+        if fast is not None:
+            return fast(self, table, model)
+        weights = [1.0] * len(table)
         for bids in self.bids:
-            weights *= self._bid_likelihood(table[:, bids.seat] | bids.played, bids, model)
+            memo: dict[int, float] = {}
+            for i, row in enumerate(table):
+                weights[i] *= self._bid_likelihood(row[bids.seat] | bids.played, bids, model,
+                                                   memo)
+        powers = [model.kept_ace ** k for k in range(4)]
         for lead in self.leads:
-            weights *= model.kept_ace ** _kept(table[:, lead.seat] | lead.played, lead)
+            for i, row in enumerate(table):
+                weights[i] *= powers[_kept(row[lead.seat] | lead.played, lead)]
         for kept in self.kept_back:
-            held = (table[:, kept.seat] | kept.played) & ~kept.spent
-            weights *= np.where(held & kept.cards, model.kept_back, 1.0)
+            for i, row in enumerate(table):
+                if (row[kept.seat] | kept.played) & ~kept.spent & kept.cards:
+                    weights[i] *= model.kept_back
         return weights
 
-    def _bid_likelihood(self, full: Masks, bids: _Bids, model: PlayerModel
-                        ) -> npt.NDArray[np.float64]:
-        """The mean over the choices of the 5 dealt cards of P(the seat's bids | them)."""
+    def _bid_likelihood(self, full: int, bids: _Bids, model: PlayerModel,
+                        memo: dict[int, float]) -> float:
+        """The mean over the choices of the 5 dealt cards of P(the seat's bids | them)
+        (``memo``: those probabilities by dealt cards, for the seat's bids).
+
+        Raises:
+            ValueError: ``full`` is not 8 cards.
+        """
         turned_bit = 1 << self.turned
         if bids.taker:
-            full = full & ~turned_bit
+            full &= ~turned_bit
         size = 7 if bids.taker else 8
-        held = ((full[:, None] >> _BITS) & 1).astype(bool)
-        if not np.all(held.sum(axis=1) == size):
+        cards = [1 << c for c in range(32) if full >> c & 1]
+        if len(cards) != size:
             raise ValueError(f"a world gives seat {bids.seat} a hand of other than 8 cards")
-        index = np.nonzero(held)[1].reshape(len(full), size)
-        dealt = (np.int64(1) << index)[:, _COMBOS[size]].sum(axis=2)
         turned_suit = self.turned >> 3
-        p = np.ones(dealt.shape, dtype=np.float64)
-        for round, code in bids.decisions:
-            if round == 1:
-                agree = _takes(dealt | turned_bit, turned_suit) == bool(code)
-                p *= np.where(agree, 1 - model.tremble, model.tremble)
-            else:
-                agree = _names(dealt, turned_suit) == code
-                p *= np.where(agree, 1 - model.tremble, model.tremble / 3)
-        result: npt.NDArray[np.float64] = p.mean(axis=1)
-        return result
+        agree = 1 - model.tremble
+        named_other = model.tremble / 3
+        probabilities = []
+        for a, b, c, d, e in _COMBOS[size]:
+            dealt = cards[a] | cards[b] | cards[c] | cards[d] | cards[e]
+            p = memo.get(dealt)
+            if p is None:
+                p = 1.0
+                for round, code in bids.decisions:
+                    if round == 1:
+                        took = _takes(dealt | turned_bit, turned_suit)
+                        p *= agree if took == bool(code) else model.tremble
+                    else:
+                        p *= agree if _names(dealt, turned_suit) == code else named_other
+                memo[dealt] = p
+            probabilities.append(p)
+        return _pairwise_sum(probabilities) / len(probabilities)
 
 
-def _kept(full: Masks, lead: _Lead) -> Masks:
-    """How many plain aces sure to hold the pli the leader kept, in each world (``full``:
-    the leader's 8 cards there). As the club player judges it from its own hand: an ace
-    is not sure when an opponent may trump it, holding trumps the leader does not have and
-    no card of the suit (shown void, or none of the suit left outside the leader's hand
-    and the cards known elsewhere)."""
+_NUMPY: list[Callable[[Evidence, Sequence[Sequence[int]], PlayerModel], list[float]] | None] = []
+
+
+def _numpy_likelihoods() -> Callable[[Evidence, Sequence[Sequence[int]], PlayerModel],
+                                     list[float]] | None:
+    """The numpy path of :meth:`Evidence.likelihoods` (same floats, many worlds at
+    once), or ``None`` where numpy does not import (Pyodide); looked up once."""
+    if not _NUMPY:
+        try:
+            from belote_teach.search._likelihoods_numpy import likelihoods
+        except ImportError:
+            _NUMPY.append(None)
+        else:
+            _NUMPY.append(likelihoods)
+    return _NUMPY[0]
+
+
+def _kept(full: int, lead: _Lead) -> int:
+    """How many plain aces sure to hold the pli the leader kept (``full``: the leader's
+    8 cards in a world). As the club player judges it from its own hand: an ace is not
+    sure when an opponent may trump it, holding trumps the leader does not have and no
+    card of the suit (shown void, or none of the suit left outside the leader's hand and
+    the cards known elsewhere)."""
     held = full & ~lead.spent
-    kept = np.zeros(full.shape, dtype=np.int64)
+    kept = 0
     for ace in lead.aces:
-        has = _bit(held, ace.bit).astype(bool)
-        ruffed = np.zeros(full.shape, dtype=bool)
+        if not held >> ace.bit & 1:
+            continue
+        ruffed = False
         for suit_out, void, trumps in zip(ace.suit_out, ace.void, ace.trumps, strict=True):
-            if trumps:
-                ruffed |= ((trumps & ~held) != 0) & (void | ((suit_out & ~held) == 0))
-        kept += has & ~ruffed
+            if trumps & ~held and (void or not suit_out & ~held):
+                ruffed = True
+        kept += not ruffed
     return kept
 
 
@@ -509,7 +576,7 @@ def _kept_back(obs: Observation, tricks: Sequence[Trick], played: dict[Seat, int
 
 
 # ------------------------------------------------------------------------------ weights
-def effective_size(weights: Sequence[float] | npt.NDArray[np.float64]) -> float:
+def effective_size(weights: Sequence[float]) -> float:
     """Kish's effective sample size of ``weights``: (Σw)² / Σw², between 1 and their number
     (0.0 for none).
 
@@ -517,13 +584,12 @@ def effective_size(weights: Sequence[float] | npt.NDArray[np.float64]) -> float:
         ValueError: a weight is negative or not finite, or all are 0.
     """
     w = _checked(weights)
-    if not len(w):
+    if not w:
         return 0.0
-    return float(w.sum() ** 2 / (w * w).sum())
+    return _pairwise_sum(w) ** 2 / _pairwise_sum([x * x for x in w])
 
 
-def resample(weights: Sequence[float] | npt.NDArray[np.float64], count: int,
-             rng: random.Random) -> list[int]:
+def resample(weights: Sequence[float], count: int, rng: random.Random) -> list[int]:
     """``count`` indices drawn with probability proportional to ``weights`` by systematic
     resampling (one uniform draw from ``rng``, a :class:`random.Random`; every index
     appears ``count * w / Σw`` times, rounded up or down), in a random order (``rng``).
@@ -537,28 +603,32 @@ def resample(weights: Sequence[float] | npt.NDArray[np.float64], count: int,
     w = _checked(weights)
     if count == 0:
         return []
-    if not len(w):
+    if not w:
         raise ValueError(f"no weights to draw {count} indices from")
-    edges = np.cumsum(w) / w.sum()
-    points = (rng.random() + np.arange(count)) / count
-    picks = np.minimum(np.searchsorted(edges, points, side="right"), len(w) - 1)
-    chosen = [int(i) for i in picks]
+    total = _pairwise_sum(w)
+    edges = [x / total for x in itertools.accumulate(w)]
+    start = rng.random()
+    last = len(w) - 1
+    chosen = [min(bisect_right(edges, (start + k) / count), last) for k in range(count)]
     rng.shuffle(chosen)
     return chosen
 
 
-def _checked(weights: Sequence[float] | npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    """``weights`` as an array scaled to a largest weight of 1.
+def _checked(weights: Sequence[float]) -> list[float]:
+    """``weights`` as floats scaled to a largest weight of 1.
 
     Raises:
-        ValueError: not flat, a weight negative or not finite, or all 0.
+        ValueError: not a flat sequence of numbers, a weight negative or not finite, or
+            all 0.
     """
-    w = np.asarray(weights, dtype=np.float64)
-    if w.ndim != 1:
-        raise ValueError(f"weights must be a flat sequence, got shape {w.shape}")
-    if not len(w):
+    try:
+        w = [float(x) for x in weights]
+    except (TypeError, ValueError):
+        raise ValueError(f"weights must be a flat sequence of numbers, got {weights!r}"
+                         ) from None
+    if not w:
         return w
-    if not all(isfinite(x) for x in w) or (w < 0).any() or not (w > 0).any():
+    if not all(isfinite(x) and x >= 0 for x in w) or not any(x > 0 for x in w):
         raise ValueError("weights must be finite, 0 or more, and not all 0")
-    scaled: npt.NDArray[np.float64] = w / w.max()       # tiny weights keep their ratios
-    return scaled
+    top = max(w)
+    return [x / top for x in w]                         # tiny weights keep their ratios

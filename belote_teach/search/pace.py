@@ -15,20 +15,35 @@ The solver (:func:`~belote_teach.search.solver.solve`,
 :data:`MEASURED_FROM` positions or more, those stopped by their node limit included;
 smaller ones are mostly fixed costs and say little of the pace. Reads and records are
 per thread (each thread solves on its own core's share). No numba here: the module is
-read by callers that have not loaded the solver yet.
+read by callers that have not loaded the solver yet (it only asks whether numba is
+installed, to guess the pace of the solver's core).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import threading
 
 __all__ = ["DEFAULT_PACE", "MEASURED_FROM", "WEIGHT", "Pace", "positions_per_second",
            "positions_within", "record"]
 
+
+
+def _compiled() -> bool:
+    """Whether numba is installed, so that the solver runs its compiled core (not in
+    Pyodide), without importing it."""
+    try:
+        return importlib.util.find_spec("numba") is not None
+    except (ImportError, ValueError):
+        return False
+
+
 #: Positions a second assumed before the thread has measured its own: about a third of
-#: the development machine's (5.5 to 6 million, ``benchmarks/solver.py``), so that a
-#: thread that has not solved yet errs towards the shorter limit.
-DEFAULT_PACE = 2_000_000.0
+#: the development machine's, so that a thread that has not solved yet errs towards the
+#: shorter limit: 2,000,000 for the compiled core (5.5 to 6 million,
+#: ``benchmarks/solver.py``), 80,000 without numba for the pure-Python core (some 250,000
+#: in CPython, ``benchmarks/solver.py --pure``; slower in Pyodide).
+DEFAULT_PACE = 2_000_000.0 if _compiled() else 80_000.0
 #: The fewest positions a solve must search for its pace to be recorded.
 MEASURED_FROM = 20_000
 #: The weight of the latest solve in the pace (0.0 to 1.0, the rest to the earlier ones):

@@ -351,7 +351,7 @@ def sample_worlds(obs: Observation, rng: random.Random, count: int, *,
         return
     pool = [dealer.draw(rng) for _ in range(pool_size(count))]
     weights = Evidence.from_observation(obs).likelihoods([dealer.masks(h) for h in pool], model)
-    refuted = float(weights.max()) < FLOOR
+    refuted = max(weights) < FLOOR
     chosen = list(range(count)) if refuted else resample(weights, count, rng)
     for index in chosen:
         yield dealer.world(pool[index])

@@ -20,9 +20,13 @@ win at least so many card points from here (a bid's question: is the contract ma
 R6.2)? One null-window search of the same core, much cheaper than valuing every card
 (full random deals: median 2.7 ms against 40 ms for :func:`solve`, same machine).
 
-Search: alpha-beta in the private compiled core :mod:`belote_teach.search._solver_core`
-(numba; the bitmask representation of :mod:`belote_teach.engine.bitmask`), values being the
-points of North-South from the current trick on, with
+Search: alpha-beta in one of two private cores with the same interface and the same
+values, :data:`CORE` naming the one in use: the compiled core
+:mod:`belote_teach.search._solver_core` (numba) wherever numba imports, else the
+pure-Python core :mod:`belote_teach.search._solver_py` (Pyodide, in the browser: no numba
+nor numpy there), some 5 to 40 times slower (timing below). Both work on the bitmask
+representation of :mod:`belote_teach.engine.bitmask`, values being the points of
+North-South from the current trick on, with
 
 * a transposition table at trick boundaries (the four hands and the leader fix the
   value of the rest of the deal), storing lower and upper bounds and the best lead,
@@ -55,12 +59,13 @@ of 4 cards or more of 20 club-played deals, 48 worlds each, 17.0 s against 46.2 
 core, 2026-12-03). The coach's added worlds value only the cards that may be within 4
 points of the best one.
 
-Threads: the compiled core releases the GIL and each thread solves with its own search
-memory (table and stacks, some 16 MiB, allocated on its first solve and kept for the
-thread's next solves), so a background thread can solve while another serves the
-interface. The values never depend on what the thread solved before. Each solve of some
-size records the thread's pace (:mod:`belote_teach.search.pace`: positions a second of wall
-clock), from which a caller with a time budget sets its node limits.
+Threads: each thread solves with its own search memory (the compiled core's table and
+stacks, some 16 MiB; the pure core's dict, up to some 75 MiB; allocated on its first solve
+and kept for the thread's next solves). The compiled core releases the GIL, so a
+background thread can solve while another serves the interface; the pure core holds it.
+The values never depend on what the thread solved before. Each solve of some size records
+the thread's pace (:mod:`belote_teach.search.pace`: positions a second of wall clock), from
+which a caller with a time budget sets its node limits.
 
 Timing (``benchmarks/solver.py``, one core of the 2-core Xeon development machine shared
 with other work, CPython 3.11, numba 0.68, every legal card valued, rules of colver:
@@ -71,6 +76,14 @@ the same positions in the same process: 100 random full 8-trick deals, ours medi
 percentile 0.4 ms (colver 0.11 and 0.35 ms: ours is mostly the checks in Python). The
 first solve of a fresh install compiles the core (some 15 s, once: numba keeps it in
 ``__pycache__``); later processes load it in about 0.5 s.
+
+The pure-Python core (``benchmarks/solver.py --pure``, one core of the 2-core EPYC
+development machine shared with other work, CPython 3.11, the same rules and kinds of
+positions, 2026-12-06), both cores on the same positions in the same process: 40 full
+deals, pure median 812 ms, 95th percentile 3.9 s, max 13.5 s, against the compiled core's
+22, 92 and 243 ms (ratios 37, 42 and 56; some 235,000 nodes a deal on either core); 200
+4-trick endings, pure median 0.5 ms, 95th percentile 2.3 ms (compiled 0.1 and 0.2 ms).
+Every card got the same value from both. Pyodide runs CPython some 2 times slower again.
 
 The coach's load (``benchmarks/solver.py --coach --positions 40``: South's positions at
 pli 1 and 2 of 40 club-played deals, 78 positions, 48 sampled worlds each solved in one
@@ -88,7 +101,7 @@ import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Protocol, TypeAlias
 
 from belote_teach.engine.bitmask import (
     card_index,
@@ -102,11 +115,43 @@ from belote_teach.engine.cards import points as card_points
 from belote_teach.engine.errors import InvalidPositionError
 from belote_teach.engine.rules import RuleSet, legal_plays
 from belote_teach.engine.trick import Trick
-from belote_teach.search._solver_core import Core
+from belote_teach.search import _solver_py
 from belote_teach.search.errors import NodeLimitError
 from belote_teach.search.pace import record
 
-__all__ = ["Hands", "NodeLimitError", "SolveResult", "reaches", "solve"]
+__all__ = ["CORE", "Hands", "NodeLimitError", "SolveResult", "reaches", "solve"]
+
+
+class _Core(Protocol):
+    """What :func:`solve` and :func:`reaches` ask of a core (both cores' ``Core``)."""
+
+    keep: bool
+
+    def solve(self, hands: list[int], trump: int, trick: list[int], leader: int,
+              undertrump_free: bool, overtrump_partner: bool, node_limit: int = 0,
+              wanted: int = -1) -> tuple[list[tuple[int, int]], int, int] | None: ...
+
+    def reaches(self, hands: list[int], trump: int, leader: int, target: int,
+                undertrump_free: bool, overtrump_partner: bool, node_limit: int = 0
+                ) -> tuple[bool, int] | None: ...
+
+
+def _cores() -> dict[str, type[_Core]]:
+    """The cores this interpreter can run, by name: ``"pure"`` always, ``"compiled"``
+    when numba imports (not in Pyodide)."""
+    cores: dict[str, type[_Core]] = {"pure": _solver_py.Core}
+    try:
+        from belote_teach.search._solver_core import Core
+    except ImportError:
+        return cores
+    cores["compiled"] = Core
+    return cores
+
+
+_CORES = _cores()
+#: The core that solves: ``"compiled"`` (numba's machine code) when numba imports,
+#: else ``"pure"`` (pure Python, the same values, some 30 times slower).
+CORE: str = "compiled" if "compiled" in _CORES else "pure"
 
 #: The four hands as :func:`solve` reads them, ``{seat: cards}``: seats as :class:`Seat`
 #: or notation (``"N"``...), cards as :class:`Card` or notation (``"QD"``). Three
@@ -118,13 +163,21 @@ Hands: TypeAlias = (Mapping[Seat, Iterable[Card | str]] | Mapping[str, Iterable[
 _LOCAL = threading.local()
 
 
-def _core() -> Core:
-    """The calling thread's search memory (allocated on its first solve): each thread
-    searches with its own table and stacks, and the compiled core releases the GIL, so
-    solves in several threads run at once."""
-    core: Core | None = getattr(_LOCAL, "core", None)
+def _core(name: str | None = None) -> _Core:
+    """The calling thread's search memory of the core ``name`` (default :data:`CORE`;
+    allocated on its first solve): each thread searches with its own table and stacks,
+    and the compiled core releases the GIL, so solves in several threads run at once.
+
+    Raises:
+        KeyError: ``name`` is not a core this interpreter can run.
+    """
+    kind = CORE if name is None else name
+    cores: dict[str, _Core] | None = getattr(_LOCAL, "cores", None)
+    if cores is None:
+        cores = _LOCAL.cores = {}
+    core = cores.get(kind)
     if core is None:
-        core = _LOCAL.core = Core()
+        core = cores[kind] = _CORES[kind]()
     return core
 
 
@@ -440,11 +493,13 @@ def reaches(hands: Hands, trump: Suit | str, leader: Seat | str, team: Team | st
 
 
 def warm_up() -> float:
-    """Compile the solver's core now (or load it from numba's cache), both entries:
-    :func:`solve` and :func:`reaches`. The first solve of a fresh install otherwise pays
-    some 15 s of compilation, and the first :func:`reaches` (a bid of the expert, the
-    coach's review of a bid) 4 s more (a fresh clone, the other core busy), which a
-    learner's first computer decision should not. Returns the seconds it took."""
+    """Make the solver's core ready now, both entries (:func:`solve` and :func:`reaches`),
+    by solving two tiny positions. The compiled core is compiled (or loaded from numba's
+    cache): the first solve of a fresh install otherwise pays some 15 s of compilation,
+    and the first :func:`reaches` (a bid of the expert, the coach's review of a bid) 4 s
+    more, which a learner's first computer decision should not. The pure-Python core
+    (:data:`CORE` ``"pure"``, no numba) has nothing to compile: only its tables are built
+    (some 0.1 s). Returns the seconds it took."""
     start = time.perf_counter()
     solve({"N": ["QD"], "E": ["10S"], "S": ["9H", "8H"], "W": ["KH"]}, "H",
           ["AC", "KC", "9C"], "E")

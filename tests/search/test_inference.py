@@ -10,7 +10,6 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from statistics import fmean
 
-import numpy as np
 import pytest
 from club_deals import check_world, club_bid, club_play
 from hypothesis import given, settings
@@ -23,7 +22,7 @@ from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.observation import Observation
 from belote_teach.engine.trick import Trick
 from belote_teach.players.club import ClubPlayer
-from belote_teach.search import sampling
+from belote_teach.search import inference, sampling
 from belote_teach.search.inference import (
     CLUB_MODEL,
     Evidence,
@@ -366,7 +365,56 @@ def test_weights_are_finite_and_positive_on_the_pool() -> None:
     worlds = list(sample_worlds(obs, random.Random(2), 200, model=None))
     masks = [[hand_mask(w[s]) for s in SEATS] for w in worlds]
     weights = Evidence.from_observation(obs).likelihoods(masks, CLUB_MODEL)
-    assert weights.shape == (200,)
-    assert np.all(weights > 0) and np.all(weights <= 1)
-    assert weights.max() > 10 * weights.min()
+    assert len(weights) == 200 and all(isinstance(w, float) for w in weights)
+    assert all(0 < w <= 1 for w in weights)
+    assert max(weights) > 10 * min(weights)
     assert effective_size(weights) > 20
+
+
+# ------------------------------------------------------------------------- without numpy
+@pytest.mark.parametrize("seed", [1, 3, 6, 8])
+def test_the_weights_are_the_same_without_numpy(seed: int, monkeypatch: pytest.MonkeyPatch
+                                                ) -> None:
+    """The pure-Python likelihoods (Pyodide, no numpy) are those of the numpy path, for
+    every seat of a club-played deal, the bids (R2) and the plays (R3) read, under two
+    models."""
+    pytest.importorskip("numpy")
+    deal = club_bid(seed)
+    assert deal is not None
+    club_play(deal, 6 + seed)
+    compared = 0
+    for seat in Seat:
+        obs = deal.observation(seat)
+        worlds = list(sample_worlds(obs, random.Random(seed), 60, model=None))
+        masks = [[hand_mask(w[s]) for s in SEATS] for w in worlds]
+        evidence = Evidence.from_observation(obs)
+        for model in (CLUB_MODEL, PlayerModel(0.2, 0.5, 0.7)):
+            with monkeypatch.context() as patch:
+                patch.setattr(inference, "_NUMPY", [])
+                fast = evidence.likelihoods(masks, model)
+                patch.setattr(inference, "_NUMPY", [None])
+                pure = evidence.likelihoods(masks, model)
+            assert pure == pytest.approx(fast, rel=1e-12, abs=0)
+            assert all(isinstance(w, float) for w in fast)
+            compared += len(pure)
+    assert compared == 4 * 2 * 60
+
+
+@settings(max_examples=80, deadline=None)
+@given(weights=st.lists(st.floats(0, 1e6), min_size=1, max_size=300)
+       .filter(lambda w: any(x > 0 for x in w)),
+       count=st.integers(0, 200), seed=st.integers(0, 1000))
+def test_resampling_draws_what_numpy_draws(weights: list[float], count: int, seed: int
+                                           ) -> None:
+    """Resampling and the effective size sum as numpy does (pairwise), so the same weights
+    draw the same indices with numpy's cumulative sums and search as without numpy."""
+    np = pytest.importorskip("numpy")
+    w = np.asarray(weights) / max(weights)
+    rng = random.Random(seed)
+    edges = np.cumsum(w) / w.sum()
+    points = (rng.random() + np.arange(count)) / count
+    expected = [int(i) for i in np.minimum(np.searchsorted(edges, points, side="right"),
+                                           len(w) - 1)]
+    rng.shuffle(expected)
+    assert resample(weights, count, random.Random(seed)) == expected
+    assert effective_size(weights) == float(w.sum() ** 2 / (w * w).sum())

@@ -3,7 +3,9 @@
 The solver (alpha-beta, transposition table, move ordering, equivalent cards) must give
 exactly what a brute-force minimax gives on small endings, written here on the checked
 slow path (:func:`belote_teach.engine.rules.legal_plays`, :class:`belote_teach.engine.trick.Trick`),
-under every combination of the R3.2 and R3.6 options.
+under every combination of the R3.2 and R3.6 options. It runs on the core
+``solver.CORE`` picks (the compiled one where numba imports); ``test_solver_cores.py``
+holds the pure-Python core to the same values.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from belote_teach.engine.cards import DECK, Card, Seat, Suit, Team, points
 from belote_teach.engine.errors import InvalidCardError, InvalidPositionError, InvalidRuleSetError
 from belote_teach.engine.rules import RuleSet, legal_plays
 from belote_teach.engine.trick import Trick
-from belote_teach.search._solver_core import group_leaders as _group_leaders
+from belote_teach.search._solver_py import group_leaders as _group_leaders
 from belote_teach.search.errors import NodeLimitError
 from belote_teach.search.solver import SolveResult, reaches, solve
 
@@ -599,6 +601,7 @@ def test_warm_up_compiles_both_entries_of_the_core() -> None:
     contract judged by :func:`reaches` (an expert's bid, the coach's review of a bid)
     compile nothing more: the compiler's seconds are paid by the warm-up, never by a
     learner's first decision."""
+    pytest.importorskip("numba", reason="no compiled core without numba")
     done = subprocess.run([sys.executable, "-c", _FIRST_CALLS], capture_output=True,
                           text=True, check=True, timeout=600)
     before, after = json.loads(done.stdout.strip().splitlines()[-1])
