@@ -88,7 +88,7 @@ def static_server(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Itera
              "--directory", str(site)],
             stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        wait_until_listening(process, port, log)
+        wait_until_listening(process, port, log, 30.0)
         yield f"http://127.0.0.1:{port}/"
     finally:
         stop_process_group(process)
