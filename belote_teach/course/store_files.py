@@ -9,7 +9,7 @@ The folder (the learner's data directory) holds:
   ``{"number": 1, "at": "...", "kind": "...", "scope": "...", "item": "...", "data": {}}``,
   in log order; lines are only ever appended, a transaction's lines in one write;
 * ``learner.documents/``: one file a document holding its text (UTF-8), named by
-  :func:`file_name` (``game/partie`` is ``game%2Fpartie``);
+  :func:`file_name` (``game/partie`` is ``game=2Fpartie``);
 * ``learner.aside/``: the documents set aside, named the same way;
 * ``learner.corrupt-<UTC time>.log``: log lines that were damaged, moved out of the log.
 
@@ -43,7 +43,7 @@ the tries its page had read.
     >>> [a.scope for a in FileStore(folder.name).actions(["practice"])]
     ['take-with-the-jack']
     >>> sorted(p.name for p in (store.directory / DOCUMENTS_FOLDER).iterdir())
-    ['game%2Fpartie']
+    ['game=2Fpartie']
     >>> folder.cleanup()
 """
 
@@ -55,7 +55,6 @@ import json
 import os
 import re
 import threading
-import urllib.parse
 from collections.abc import Collection, Iterator, Mapping
 from datetime import datetime, timezone
 from pathlib import Path
@@ -84,11 +83,13 @@ DOCUMENTS_FOLDER = "learner.documents"
 ASIDE_FOLDER = "learner.aside"
 
 #: The bytes a file name keeps as they are; every other byte of the name's UTF-8 is
-#: ``%XX`` (upper-case hex): lower-case letters only, so that two names never share a
+#: ``=XX`` (upper-case hex): lower-case letters only, so that two names never share a
 #: file on a file system that ignores case, and no ``.`` (no hidden, temporary or
-#: ``..`` name, no extension).
+#: ``..`` name, no extension). Not ``%XX``: the browser's drive (JupyterLite's) reads
+#: a file's path as a URL's, where ``%2F`` is a ``/``.
 _SAFE = frozenset(b"abcdefghijklmnopqrstuvwxyz0123456789-_")
-_ENCODED = re.compile(r"(?:[a-z0-9_-]|%[0-9A-F]{2})+")
+_ENCODED = re.compile(r"(?:[a-z0-9_-]|=[0-9A-F]{2})+")
+_ESCAPE = re.compile(rb"=([0-9A-F]{2})")
 #: The longest encoded name used as it is; a longer one is hashed.
 _MAX_FILE_NAME = 150
 _HASHED = re.compile(r"~[0-9a-f]{64}")
@@ -97,7 +98,7 @@ _TEXT_FIELDS = ("at", "kind", "scope", "item")
 
 def file_name(name: str) -> str:
     """The file of the document ``name`` in its folder: its UTF-8 bytes with every byte
-    but ``a-z``, ``0-9``, ``-`` and ``_`` written ``%XX``; when that is longer than 150
+    but ``a-z``, ``0-9``, ``-`` and ``_`` written ``=XX``; when that is longer than 150
     characters, ``~`` and the SHA-256 of the name (the file then starts with the name, a
     JSON text on a line of its own).
 
@@ -105,7 +106,7 @@ def file_name(name: str) -> str:
         UnicodeEncodeError: ``name`` holds a lone surrogate (it has no UTF-8).
     """
     raw = name.encode("utf-8")
-    encoded = "".join(chr(byte) if byte in _SAFE else f"%{byte:02X}" for byte in raw)
+    encoded = "".join(chr(byte) if byte in _SAFE else f"={byte:02X}" for byte in raw)
     if len(encoded) <= _MAX_FILE_NAME:
         return encoded
     return "~" + hashlib.sha256(raw).hexdigest()
@@ -117,7 +118,7 @@ def _name_of(file: str) -> str | None:
     if not _ENCODED.fullmatch(file):
         return None
     try:
-        name = urllib.parse.unquote_to_bytes(file).decode("utf-8")
+        name = _ESCAPE.sub(lambda m: bytes([int(m[1], 16)]), file.encode("ascii")).decode("utf-8")
     except UnicodeDecodeError:
         return None
     return name if file_name(name) == file else None

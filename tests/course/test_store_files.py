@@ -360,3 +360,17 @@ def test_only_the_sqlite_store_imports_sqlite3_when_imported() -> None:
             if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 nodes.extend(ast.iter_child_nodes(node))
     assert found == ["course/store_sqlite.py"]
+
+
+@given(st.text(min_size=1, max_size=60))
+def test_a_documents_file_name_reads_the_same_as_a_path_and_as_a_url(name: str) -> None:
+    """The browser's drive reads a file's path as a URL path (``%2F`` there is a ``/``):
+    a document's file name holds no ``%`` nor anything a URL path would change, and gives
+    its name back."""
+    try:
+        encoded = store_files.file_name(name)
+    except UnicodeEncodeError:
+        return                                  # a lone surrogate has no UTF-8: refused
+    assert set(encoded) <= set("abcdefghijklmnopqrstuvwxyz0123456789-_=~ABCDEF")
+    if not encoded.startswith("~"):
+        assert store_files._name_of(encoded) == name
