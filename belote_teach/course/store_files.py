@@ -8,9 +8,9 @@ The folder (the learner's data directory) holds:
 * ``learner.log``: the log, one action a line, a JSON object
   ``{"number": 1, "at": "...", "kind": "...", "scope": "...", "item": "...", "data": {}}``,
   in log order; lines are only ever appended, a transaction's lines in one write;
-* ``learner.documents/``: one file a document holding its text (UTF-8), named by
+* ``learner-documents/``: one file a document holding its text (UTF-8), named by
   :func:`file_name` (``game/partie`` is ``game=2Fpartie``);
-* ``learner.aside/``: the documents set aside, named the same way;
+* ``learner-aside/``: the documents set aside, named the same way;
 * ``learner.corrupt-<UTC time>.log``: log lines that were damaged, moved out of the log.
 
 **Transactions.** What a transaction writes is kept in memory and written at its end:
@@ -77,10 +77,11 @@ __all__ = ["ASIDE_FOLDER", "DOCUMENTS_FOLDER", "LOG_NAME", "FileStore", "file_na
 #: The log's file name in the folder (no ``json`` in it: JupyterLite would store a
 #: ``.json*`` file as one JSON value, and a log of lines is not one).
 LOG_NAME = "learner.log"
-#: The folder of the documents.
-DOCUMENTS_FOLDER = "learner.documents"
+#: The folder of the documents. No ``.`` in a folder's name: the browser's drive
+#: (JupyterLite's) takes ``learner.documents`` for a file and cannot create one in it.
+DOCUMENTS_FOLDER = "learner-documents"
 #: The folder of the documents set aside.
-ASIDE_FOLDER = "learner.aside"
+ASIDE_FOLDER = "learner-aside"
 
 #: The bytes a file name keeps as they are; every other byte of the name's UTF-8 is
 #: ``=XX`` (upper-case hex): lower-case letters only, so that two names never share a

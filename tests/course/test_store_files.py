@@ -341,7 +341,7 @@ def test_without_sqlite3_open_store_keeps_the_record_in_files(tmp_path: Path) ->
     assert said == ["FileStore ()", "FileStore {'lead': {'solved': True, 'first_try': True, "
                                     "'tries': 1}} ('partie',) True"]
     assert sorted(p.name for p in (tmp_path / "data").iterdir()) == [
-        "learner.documents", LOG_NAME]
+        "learner-documents", LOG_NAME]
 
 
 def test_only_the_sqlite_store_imports_sqlite3_when_imported() -> None:
