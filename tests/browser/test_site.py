@@ -7,6 +7,10 @@ package, the notebooks, the build and the pinned versions are unchanged), serves
 request of the browser, its workers' included, is recorded; a request to any host but
 the local server fails the test. There the whole course runs in the page: Pyodide in a
 web worker runs the cells, and the learner's record lives in the browser's storage.
+
+What a learner does here: both welcome pages, with their links to the lessons' pages;
+lesson 3's first exercise answered wrong then right, still done after a reload; a deal of
+a game played by clicks in lesson 8, the game back after a reload.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from exercise_clicks import (
     right_answer,
     wrong_answer,
 )
+from table_clicks import play_a_deal, wait_for_table
 
 from belote_teach.course.lessons import lesson
 from conftest import ROOT, free_port, stop_process_group, wait_until_listening
@@ -178,3 +183,20 @@ def test_an_answer_wrong_then_right_is_kept_over_a_reload(
     player = find_player(page, 0)
     expect(player.locator(".bt-feedback")).to_contain_text("Done in an earlier session")
     expect_score(player, ScoreLine(before.first_try, before.done + 1, before.total))
+
+
+
+def test_a_game_deal_played_then_resumed_after_a_reload(
+        learner: tuple[BrowserContext, Requests], static_server: str) -> None:
+    from playwright.sync_api import expect
+
+    context, _ = learner
+    page = context.new_page()
+    _open(page, f"{static_server}voici/render/en/08-play-a-game.html")
+    wait_for_table(page)
+    play_a_deal(page)
+    expect(page.locator(".bt-sheet").first).to_contain_text("Nous")
+    page.reload(wait_until="load")
+    wait_for_table(page)
+    expect(page.get_by_text("Your saved game is back")).to_be_visible()
+    expect(page.locator(".bt-table-status")).to_contain_text("deal is over")
