@@ -16,6 +16,7 @@ a game played by clicks in lesson 8, the game back after a reload.
 from __future__ import annotations
 
 import hashlib
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -75,6 +76,8 @@ def site() -> Path:
     """The built site's folder (built now unless built from the same inputs before)."""
     folder = ROOT / "build" / "site-test" / _digest()
     if not (folder / "voici" / "render" / "en" / "00-welcome.html").is_file():
+        for older in folder.parent.glob("*"):          # the builds of earlier inputs
+            shutil.rmtree(older, ignore_errors=True)
         result = subprocess.run(
             [sys.executable, str(ROOT / "deploy" / "site" / "build.py"), "--output",
              str(folder), "--base-url", "/"], capture_output=True, text=True, check=False)
