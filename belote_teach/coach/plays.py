@@ -86,6 +86,13 @@ then played is measured against it (its own doubt still settled by more worlds),
 coach never names two best cards.
 ``benchmarks/coach.py`` measures the latency.
 
+Where the solver runs on its pure-Python core (Pyodide, the static edition in the
+browser: no numba there), an exact solve of an early trick takes tens of times longer:
+there the worlds of a hand of more than :data:`PURE_SOLVER_CARDS` cards are valued by
+club playouts (:func:`played_out`), as many as
+:func:`~belote_teach.search.evaluation.samples_for` gives for playouts and never doubled,
+and the review says over how many deals it judged, as everywhere.
+
 Explanations
 ------------
 A review is worded in two parts (:meth:`Review.verdict_text`, :meth:`Review.details_text`):
@@ -134,6 +141,7 @@ from belote_teach.engine.scoring import DEAL_POINTS
 from belote_teach.engine.trick import Trick
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
+from belote_teach.search import solver
 from belote_teach.search.background import run_in_background
 from belote_teach.search.evaluation import Valuation, WorldValues, equivalent_groups, samples_for
 from belote_teach.search.inference import CLUB_MODEL
@@ -145,6 +153,7 @@ __all__ = [
     "MISTAKE_LOSS",
     "NOISE_Z",
     "OUTCOME_TOLERANCE",
+    "PURE_SOLVER_CARDS",
     "TOLERANCE",
     "Difference",
     "Evaluation",
@@ -156,6 +165,7 @@ __all__ = [
     "check_card_turn",
     "evaluate",
     "hint",
+    "played_out",
     "review",
 ]
 
@@ -189,6 +199,11 @@ NOISE_Z = 2.5
 #: over 300 deals (``--tricks 2``), 192 rather than 96 missed 10 of 559 cards instead of 13
 #: and blamed 12 of 1,772 instead of 14.
 MAX_WORLDS: Mapping[int, int] = {8: 96, 7: 192, 6: 512, 5: 256, 4: 256, 3: 256, 2: 256}
+#: Where the solver runs on its pure-Python core (:func:`played_out`), the most cards in
+#: hand whose worlds the coach still solves exactly (from trick 5 on: a solve of 4 cards
+#: takes some milliseconds there); the worlds of larger hands are played out by club
+#: players (:func:`~belote_teach.search.evaluation.playout`).
+PURE_SOLVER_CARDS = 4
 #: Card points: a card still in doubt with the most worlds is good up to this loss
 #: (half-way between :data:`TOLERANCE` and :data:`MISTAKE_LOSS`).
 _MIDDLE = (TOLERANCE + MISTAKE_LOSS) / 2
@@ -566,8 +581,10 @@ class PendingEvaluation:
             self._counts: tuple[int, ...] = ()
             return
         self._counts = _world_counts(observation, samples)
-        self._valuation = Valuation(observation, rng, self._counts[0], groups,
-                                    model=CLUB_MODEL)
+        self._valuation = Valuation(
+            observation, rng, self._counts[0], groups,
+            policy=_CLUB.play_tracked if played_out(observation) else None,
+            model=CLUB_MODEL, solver_cards=PURE_SOLVER_CARDS)
 
     @property
     def ready(self) -> float:
@@ -695,12 +712,26 @@ class PendingEvaluation:
         return found
 
 
+def played_out(obs: Observation) -> bool:
+    """Whether the coach values the worlds of ``obs`` by club playouts rather than solving
+    them: only where the solver runs on its pure-Python core (Pyodide, the static
+    edition: :data:`~belote_teach.search.solver.CORE` ``"pure"``) and the hand holds more
+    than :data:`PURE_SOLVER_CARDS` cards. There one exact solve of trick 1 takes about a
+    second, of trick 3 up to several (tens of times the compiled core's time), while a
+    review may take 1.5 s; a club playout of the deal takes some milliseconds."""
+    return solver.CORE == "pure" and len(obs.hand) > PURE_SOLVER_CARDS
+
+
 def _world_counts(obs: Observation, samples: int | None) -> tuple[int, ...]:
     """The world counts an evaluation of ``obs`` may judge on, in order: ``samples``
-    alone when given; else :data:`~belote_teach.search.evaluation.SOLVES` for the hand,
-    doubled while at most :data:`MAX_WORLDS`."""
+    alone when given; where the worlds are played out (:func:`played_out`), the
+    playouts' count of :func:`~belote_teach.search.evaluation.samples_for`, not doubled;
+    else :data:`~belote_teach.search.evaluation.SOLVES` for the hand, doubled while at
+    most :data:`MAX_WORLDS`."""
     if samples is not None:
         return (samples,)
+    if played_out(obs):
+        return (samples_for(obs, playouts=True, solver_cards=PURE_SOLVER_CARDS),)
     count = samples_for(obs)
     counts = [count]
     while counts[-1] * 2 <= MAX_WORLDS.get(len(obs.hand), count):

@@ -95,7 +95,7 @@ SOLVER_CARDS = 6
 #: With a playout policy: playouts (worlds x legal cards) per evaluation by cards in the
 #: seat's hand (a playout from the first trick costs about 5 ms), and the fewest and most
 #: worlds (when 2 cards or more differ).
-PLAYOUTS: Mapping[int, int] = {8: 48, 7: 48}
+PLAYOUTS: Mapping[int, int] = {8: 48, 7: 48, 6: 48, 5: 48}
 MIN_SAMPLES = 4
 MAX_SAMPLES = 32
 
@@ -310,9 +310,10 @@ def equivalent_groups(obs: Observation) -> list[tuple[Card, ...]]:
     return [tuple(g) for g in groups]
 
 
-def samples_for(obs: Observation, *, playouts: bool = False) -> int:
+def samples_for(obs: Observation, *, playouts: bool = False,
+                solver_cards: int = SOLVER_CARDS) -> int:
     """The worlds an evaluation of ``obs`` samples by default: :data:`SOLVES` for the hand
-    size; with ``playouts`` (a policy valuing the worlds of more than :data:`SOLVER_CARDS`
+    size; with ``playouts`` (a policy valuing the worlds of more than ``solver_cards``
     cards in hand) and such a hand, :data:`PLAYOUTS` for the hand size divided by the
     number of legal cards (equivalent ones counted once), between :data:`MIN_SAMPLES` and
     :data:`MAX_SAMPLES`; 0 when only one card, or only equivalent ones, are legal (nothing
@@ -320,7 +321,7 @@ def samples_for(obs: Observation, *, playouts: bool = False) -> int:
     legal = len(equivalent_groups(obs)) if obs.legal_plays is not None else 0
     if legal <= 1:
         return 0
-    if not playouts or len(obs.hand) <= SOLVER_CARDS:
+    if not playouts or len(obs.hand) <= solver_cards:
         return SOLVES.get(len(obs.hand), MAX_SAMPLES)
     budget = PLAYOUTS[len(obs.hand)]
     return max(MIN_SAMPLES, min(MAX_SAMPLES, budget // legal))
@@ -349,7 +350,7 @@ class Valuation:
             :meth:`extend_to`.
         samples: worlds to sample first, 1 or more (:func:`samples_for` gives the default).
         groups: :func:`equivalent_groups` of ``obs`` when already computed.
-        policy: when given, worlds with more than :data:`SOLVER_CARDS` cards in hand are
+        policy: when given, worlds with more than ``solver_cards`` cards in hand are
             valued by :func:`playout` with it instead of solved exactly.
         model: a model of how the other seats bid and play
             (:data:`~belote_teach.search.inference.CLUB_MODEL`): the worlds are drawn
@@ -359,6 +360,8 @@ class Valuation:
             a world that needs more is left out of the result (a caller with a time
             budget), the same worlds on every run (the limit does not depend on what was
             solved before, :func:`~belote_teach.search.solver.solve`).
+        solver_cards: with a ``policy``, the most cards in hand whose worlds are still
+            solved exactly (:data:`SOLVER_CARDS` by default).
 
     Raises:
         ValueError: ``samples`` is below 1.
@@ -369,13 +372,13 @@ class Valuation:
     def __init__(self, obs: Observation, rng: random.Random, samples: int,
                  groups: Sequence[tuple[Card, ...]] | None = None,
                  policy: Policy | None = None, *, model: PlayerModel | None = None,
-                 node_limit: int | None = None) -> None:
+                 node_limit: int | None = None, solver_cards: int = SOLVER_CARDS) -> None:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise ValueError(f"samples must be a whole number, 1 or more, got {samples!r}")
         assert obs.legal_plays is not None and obs.contract is not None
         self.obs = obs
         self.groups = tuple(equivalent_groups(obs) if groups is None else groups)
-        self._policy = policy if len(obs.hand) > SOLVER_CARDS else None
+        self._policy = policy if len(obs.hand) > solver_cards else None
         self._rng = rng
         self._model = model
         self._node_limit = node_limit

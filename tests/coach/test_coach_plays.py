@@ -22,7 +22,13 @@ from belote_teach.engine.rules import legal_plays
 from belote_teach.engine.scoring import Outcome
 from belote_teach.players.base import Technique
 from belote_teach.players.club import ClubPlayer
-from belote_teach.search.evaluation import SOLVES, Valuation, WorldValues, samples_for
+from belote_teach.search.evaluation import (
+    SOLVES,
+    Valuation,
+    WorldValues,
+    equivalent_groups,
+    samples_for,
+)
 from belote_teach.search.inference import CLUB_MODEL
 from belote_teach.search.sampling import sample_world
 
@@ -739,3 +745,34 @@ def test_the_background_work_runs_on_one_thread_whose_solver_table_stays() -> No
     assert second.result() == plays.evaluate(obs, rng=random.Random(2))
     workers = [t for t in threading.enumerate() if t.name == "belote-search"]
     assert len(workers) == 1 and workers[0].daemon
+
+
+def test_with_the_pure_python_solver_the_early_tricks_are_played_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the solver runs on its pure-Python core (the browser), a position of trick 1
+    is judged on club playouts, as many as samples_for gives for playouts (never doubled),
+    and the review says over how many deals; a hand of PURE_SOLVER_CARDS cards or fewer is
+    still solved exactly. With the compiled core nothing is played out."""
+    from belote_teach.search import solver
+    from belote_teach.search.evaluation import playout
+
+    deal = next(d for d in map(club_bid, range(40))
+                if d.phase is Phase.PLAY and len(equivalent_groups(d.observation(d.turn))) >= 3)
+    obs = _obs(deal, deal.turn)
+    assert not plays.played_out(obs)
+    monkeypatch.setattr(solver, "CORE", "pure")
+    assert plays.played_out(obs)
+    count = samples_for(obs, playouts=True, solver_cards=plays.PURE_SOLVER_CARDS)
+    evaluation = plays.evaluate(obs, rng=random.Random(4))
+    assert evaluation.samples == count and 4 <= count < SOLVES[8]
+    assert evaluation.worlds is not None
+    world = evaluation.worlds.worlds[0]
+    card = equivalent_groups(obs)[0][0]
+    played = playout(obs, world, card, CLUB.play_tracked)
+    assert evaluation.worlds.worth[card][0] == played[obs.seat.team]
+    said = review(obs, card, rng=random.Random(4), evaluation=evaluation)
+    if said.verdict is not Verdict.BEST:
+        assert f"{count} deals" in said.details_text("en")
+
+    ending = _obs(keep_master_position())
+    assert len(ending.hand) <= plays.PURE_SOLVER_CARDS and not plays.played_out(ending)
