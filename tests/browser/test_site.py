@@ -36,7 +36,7 @@ from exercise_clicks import (
     right_answer,
     wrong_answer,
 )
-from table_clicks import play_a_deal, wait_for_table
+from table_clicks import deal_practice, play_a_deal, wait_for_table
 
 from belote_teach.course.lessons import lesson
 from conftest import ROOT, free_port, stop_process_group, wait_until_listening
@@ -203,3 +203,16 @@ def test_a_game_deal_played_then_resumed_after_a_reload(
     wait_for_table(page)
     expect(page.get_by_text("Your saved game is back")).to_be_visible()
     expect(page.locator(".bt-table-status")).to_contain_text("deal is over")
+
+
+def test_a_practice_deal_with_the_coach_to_its_debrief(
+        learner: tuple[BrowserContext, Requests], static_server: str) -> None:
+    from playwright.sync_api import expect
+
+    context, _ = learner
+    page = context.new_page()
+    _open(page, f"{static_server}voici/render/en/07-practice-hands.html")
+    deal_practice(page)
+    comments = play_a_deal(page)
+    assert comments, "the coach said nothing about the learner's decisions"
+    expect(page.get_by_role("heading", name="Debrief")).to_be_visible()
