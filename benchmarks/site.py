@@ -19,7 +19,12 @@ What is measured (seconds; the table gives the median and the maximum over the r
   worker, loads every package and runs the page's cells;
 * warm: the same page reloaded in that context (the browser's HTTP cache holds the files;
   Pyodide starts and the cells run again);
-* the site's size: every file, Pyodide's folder, the files a page loads.
+* the site's size: every file, Pyodide's folder, the files a page loads;
+* with ``--practice N``: N practice deals of lesson 7 played with the coach on, the learner
+  taking when asked and playing the first bright card: from the click on a card to its
+  review shown (the card taken from the hand and the coach's comment changed), by trick
+  (median, 95th percentile, maximum). The coach values its deals only when asked there
+  (no background thread in the browser), so this is its whole time.
 
 Requests to any host but 127.0.0.1 are counted and printed (there should be none).
 Exit status 0 when every page came up, 1 otherwise.
@@ -30,6 +35,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import signal
 import socket
 import statistics
@@ -41,6 +47,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from belote_teach import explain  # noqa: E402
+
 CHROMIUM = os.environ.get("BELOTE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -99,12 +108,59 @@ def first_widget(page: object, url: str | None) -> float:
     return time.perf_counter() - start
 
 
+def practice_reviews(browser: object, base: str, deals: int) -> dict[int, list[float]]:
+    """Seconds from a card clicked to its review, by trick, over ``deals`` practice deals."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto(f"{base}voici/render/en/07-practice-hands.html", wait_until="commit")
+    status = page.locator(".bt-table-status")
+    status.wait_for(state="visible", timeout=PAGE_TIMEOUT_S * 1000)
+    page.get_by_role("checkbox", name=explain.text("coach_label", "en")).set_checked(True)
+    times: dict[int, list[float]] = {}
+    for number in range(deals):
+        page.get_by_label(explain.text("practice_deal", "en"), exact=True).select_option(
+            index=number % 15)
+        page.get_by_role("button", name=explain.text("practice_start", "en")).click()
+        expect(status).not_to_contain_text("deal is over", timeout=60_000)
+        deadline = time.monotonic() + 600
+        while time.monotonic() < deadline:
+            text = status.inner_text()
+            if "deal is over" in text:
+                break
+            if "Your turn to bid" in text:
+                offered = page.get_by_role("button", name=re.compile("take|pass", re.I))
+                offered.and_(page.locator(":enabled")).first.click()
+                expect(status).not_to_contain_text("Your turn to bid", timeout=60_000)
+            elif "Your turn: click a card" in text:
+                hand = page.locator(".bt-part-hand button.bt-card:not(.bt-dim)")
+                cards = page.locator(".bt-part-hand .bt-card").count()
+                if hand.count() == 0 or cards == 0:
+                    page.wait_for_timeout(50)
+                    continue
+                said = page.locator(".bt-feedback").first.inner_text()
+                start = time.perf_counter()
+                hand.first.click()
+                page.wait_for_function(
+                    "([n, said]) => document.querySelectorAll('.bt-part-hand .bt-card').length"
+                    " < n && document.querySelector('.bt-feedback').innerText !== said",
+                    arg=[cards, said], timeout=120_000)
+                times.setdefault(9 - cards, []).append(time.perf_counter() - start)
+            else:
+                page.wait_for_timeout(100)
+    context.close()
+    return times
+
+
 def main() -> int:
     """Build if needed, serve, measure, print; the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "build" / "site-bench")
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--pages", nargs="+", default=list(PAGES))
+    parser.add_argument("--practice", type=int, default=0,
+                        help="practice deals played with the coach (review latency)")
     args = parser.parse_args()
     if not (args.site / "index.html").is_file():
         subprocess.run([sys.executable, str(ROOT / "deploy" / "site" / "build.py"),
@@ -147,7 +203,15 @@ def main() -> int:
                     print(f"{name}: no interactive widget ({type(error).__name__})")
                     failed = True
                 context.close()
+        reviews = practice_reviews(browser, base, args.practice) if args.practice else {}
         browser.close()
+    if reviews:
+        print(f"\n{'review, trick':14} {'n':>4} {'median':>8} {'p95':>8} {'max':>8} (s)")
+        for trick in sorted(reviews):
+            values = sorted(reviews[trick])
+            p95 = values[min(len(values) - 1, int(0.95 * len(values)))]
+            print(f"{trick:<14} {len(values):>4} {statistics.median(values):>8.2f} "
+                  f"{p95:>8.2f} {values[-1]:>8.2f}")
     print(f"\n{'page':32} {'cold median / max (s)':>22} {'warm median / max (s)':>22} "
           f"{'loaded (MB)':>12}")
     for name in args.pages:
