@@ -136,6 +136,14 @@ def learner(browser: Browser) -> Iterator[tuple[BrowserContext, Requests]]:
     assert requests.elsewhere() == [], "requests left the machine"
 
 
+def _page_at(learner: tuple[BrowserContext, Requests], url: str) -> Page:
+    """A new page of the learner's browser context, opened on ``url`` (:func:`_open`)."""
+    context, _ = learner
+    page = context.new_page()
+    _open(page, url)
+    return page
+
+
 def _open(page: Page, url: str) -> None:
     """Open ``url`` and wait until the page's cells have run (Voici's spinner gone)."""
     from playwright.sync_api import expect
@@ -148,9 +156,7 @@ def test_both_welcome_pages_open_and_link_their_lessons(
         learner: tuple[BrowserContext, Requests], static_server: str) -> None:
     from playwright.sync_api import expect
 
-    context, _ = learner
-    page = context.new_page()
-    _open(page, static_server)
+    page = _page_at(learner, static_server)
     assert page.url.endswith("/voici/render/en/00-welcome.html")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.get_by_role("link", name=lesson(3).title("en")).first).to_have_attribute(
@@ -169,12 +175,9 @@ def test_an_answer_wrong_then_right_is_kept_over_a_reload(
         learner: tuple[BrowserContext, Requests], static_server: str) -> None:
     from playwright.sync_api import expect
 
-    context, _ = learner
-    page = context.new_page()
     shown = exercise_cells(LESSON_3)[0].scenarios()
     first, total = shown[0], len(shown)
-    url = f"{static_server}voici/render/en/03-play-a-trick.html"
-    _open(page, url)
+    page = _page_at(learner, f"{static_server}voici/render/en/03-play-a-trick.html")
     player = find_player(page, 0)
     expect_first_exercise(player, first, total)
     before = read_score(player)
@@ -188,14 +191,11 @@ def test_an_answer_wrong_then_right_is_kept_over_a_reload(
     expect_score(player, ScoreLine(before.first_try, before.done + 1, before.total))
 
 
-
 def test_a_game_deal_played_then_resumed_after_a_reload(
         learner: tuple[BrowserContext, Requests], static_server: str) -> None:
     from playwright.sync_api import expect
 
-    context, _ = learner
-    page = context.new_page()
-    _open(page, f"{static_server}voici/render/en/08-play-a-game.html")
+    page = _page_at(learner, f"{static_server}voici/render/en/08-play-a-game.html")
     wait_for_table(page)
     play_a_deal(page)
     expect(page.locator(".bt-sheet").first).to_contain_text("Nous")
@@ -209,9 +209,7 @@ def test_a_practice_deal_with_the_coach_to_its_debrief(
         learner: tuple[BrowserContext, Requests], static_server: str) -> None:
     from playwright.sync_api import expect
 
-    context, _ = learner
-    page = context.new_page()
-    _open(page, f"{static_server}voici/render/en/07-practice-hands.html")
+    page = _page_at(learner, f"{static_server}voici/render/en/07-practice-hands.html")
     deal_practice(page)
     comments = play_a_deal(page)
     assert comments, "the coach said nothing about the learner's decisions"
