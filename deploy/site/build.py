@@ -136,7 +136,7 @@ def download_wheels(folder: Path) -> None:
          "--requirement", str(HERE / "requirements-browser.txt")])
     if not list(folder.glob("pyyaml-*-py3-none-any.whl")):
         run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-binary",
-             ":all:", "--wheel-dir", str(folder), PYYAML],
+             "pyyaml", "--wheel-dir", str(folder), PYYAML],
             env={**os.environ, "PYYAML_FORCE_LIBYAML": "0"})
 
 
