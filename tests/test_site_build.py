@@ -89,6 +89,24 @@ def test_the_kernel_patch_applies_once_or_stops_the_build(tmp_path: Path) -> Non
         build.patch_wheel(target, tmp_path / "again.whl", member, old, new)
 
 
+def test_the_worker_sends_null_for_none_in_every_bundle_that_converts(tmp_path: Path
+                                                                       ) -> None:
+    old, new = build.WORKER_PATCH
+    static = tmp_path / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    static.mkdir(parents=True)
+    worker = f"class K{{mapToObject(e){{let t={{}};return e.forEach(((e,n)=>{{{old})),t}}}}"
+    (static / "592.js").write_text(worker)
+    (static / "620.js").write_text("var a=1;" + worker + worker)   # two worker variants
+    (static / "remoteEntry.js").write_text("var b=2;")
+    assert [p.name for p in build.patch_worker(tmp_path)] == ["592.js", "620.js"]
+    for name in ("592.js", "620.js"):
+        text = (static / name).read_text()
+        assert new in text and old not in text
+    assert (static / "remoteEntry.js").read_text() == "var b=2;"
+    with pytest.raises(SystemExit, match="WORKER_PATCH"):         # released code changed
+        build.patch_worker(tmp_path)
+
+
 def test_pages_link_their_lessons_and_the_kernels_files_under_the_base(tmp_path: Path) -> None:
     page = tmp_path / "voici" / "render" / "en" / "00-welcome.html"
     page.parent.mkdir(parents=True)

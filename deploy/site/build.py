@@ -21,7 +21,7 @@ Python packages in ``requirements-browser.txt``):
   listed there too, ``pyodide_kernel`` with one call adapted to IPython 9 (below);
 * the course's Voilà template ``belote-teach`` (the page's language, no CDN link).
 
-Two things of Pyodide's npm core shape the kernel's set:
+What the released pieces lack, and the build supplies:
 
 * it has no ``sqlite3`` (an unvendored standard module shipped only with Pyodide's full
   distribution, which is not on the registries). IPython 8 imports ``sqlite3``
@@ -29,6 +29,9 @@ Two things of Pyodide's npm core shape the kernel's set:
   IPython 9. IPython 9 requires the transformed cell as an argument of
   ``should_run_async``, which ``pyodide_kernel`` 0.6.1 does not pass: the build passes it
   (:data:`KERNEL_PATCH`), and fails if the wheel's code is not the expected one;
+* the kernel's web worker drops a message's values that are ``None`` in Python, so that a
+  widget's trait set back to ``None`` (a box shown again) kept its old value in the page:
+  the worker's bundles send ``null`` instead (:data:`WORKER_PATCH`, :func:`patch_worker`);
 * the kernel's start-up asks for the packages ``ssl`` and ``sqlite3`` by name. The lock
   gives each an empty distribution (:func:`write_stand_in`): the request is satisfied,
   ``import sqlite3`` still fails as on a Python built without it, and nothing here needs
@@ -104,6 +107,16 @@ KERNEL_PATCH = (
     "if self.interpreter.should_run_async(\n"
     "                code, transformed_cell=exec_code, preprocessing_exc_tuple=None\n"
     "            ):",
+)
+
+#: The kernel's web worker turns Python's ``None`` into JavaScript's ``undefined``
+#: (``PyProxy.toJs``), and a message's key whose value is ``undefined`` never reaches the
+#: page: a widget's trait set back to ``None`` (``layout.display = None``: shown again) kept
+#: its old value there. The worker sends ``null`` instead, as the JSON of a CPython kernel
+#: does: the code of the worker's bundles as released, the code the site runs.
+WORKER_PATCH = (
+    "t[n]=e instanceof Map||e instanceof Array?this.mapToObject(e):e}",
+    "t[n]=e instanceof Map||e instanceof Array?this.mapToObject(e):void 0===e?null:e}",
 )
 
 #: The packages whose names the kernel's start-up asks for: listed in ``loadPyodideOptions``
@@ -304,6 +317,24 @@ def lite_config(packages: list[str], base_url: str) -> dict[str, object]:
 _NOTEBOOK_LINK = re.compile(r'href="((?:\.\./(?:en|fr)/)?[0-9][0-9]-[a-z0-9-]+)\.ipynb"')
 
 
+def patch_worker(output: Path) -> list[Path]:
+    """Apply :data:`WORKER_PATCH` to every bundle of the kernel's extension in ``output``
+    that holds the worker's code (some hold it in more than one variant of the worker);
+    return them. :func:`fail` when none does: the extension's version changed."""
+    old, new = WORKER_PATCH
+    patched = []
+    static = output / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    for bundle in sorted(static.glob("*.js")):
+        text = bundle.read_text(encoding="utf-8")
+        if old in text:
+            bundle.write_text(text.replace(old, new), encoding="utf-8")
+            patched.append(bundle)
+    if not patched:
+        fail(f"no bundle of {static} holds the worker's conversion; the kernel's version "
+             "changed, see WORKER_PATCH")
+    return patched
+
+
 def finish_pages(output: Path, base_url: str) -> None:
     """Make Voici's pages work under ``base_url``: absolute links to the kernel's wheel
     index and to the site's root, lessons' links to their pages."""
@@ -361,6 +392,7 @@ def build(output: Path, base_url: str, cache: Path) -> None:
          "--output-dir", str(output.resolve()), "--apps", "voici",
          "--VoilaConfiguration.template=belote-teach", "--no-sourcemaps"], cwd=work)
     shutil.copytree(pyodide, output / "static" / "pyodide")
+    patch_worker(output)
     finish_pages(output, base_url)
     write_entries(output, base_url)
 

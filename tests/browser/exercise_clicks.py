@@ -341,9 +341,16 @@ def _play_wrong(scenario: PlayScenario, lang: str) -> Answer:
         solves=False)
 
 
+def right_card(scenario: PlayScenario) -> Card:
+    """The card :func:`right_answer` plays in ``scenario``: its first legal card that is
+    among the best cards it names (any legal card when it names none)."""
+    legal = scenario.legal_plays()
+    return next(c for c in legal.cards if not scenario.best or c in scenario.best)
+
+
 def _play_right(scenario: PlayScenario, lang: str) -> Answer:
     legal = scenario.legal_plays()
-    card = next(c for c in legal.cards if not scenario.best or c in scenario.best)
+    card = right_card(scenario)
     return Answer(
         what=f"the legal card {card}",
         give=lambda player: _click_card(player, card, lang),

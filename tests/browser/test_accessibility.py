@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from keys import BRIGHT_CARD, BUTTON_NAMED, CHECKBOX_NAMED, PACE_HANDLE, tab_to
 from table_clicks import WIDGETS_TIMEOUT_MS, deal_practice
 
 from belote_teach import explain
@@ -70,8 +71,6 @@ TRICK_LESSON = next(lesson for lesson in COURSE if lesson.number == 3)
 WELCOME = next(lesson for lesson in COURSE if lesson.number == 0)
 #: A 1280 px window at 200% zoom: 640 CSS pixels across (the height matters little).
 ZOOMED_VIEWPORT = {"width": 640, "height": 900}
-#: Key presses allowed to reach one control with Tab (the game page has about 40 stops).
-TAB_LIMIT = 120
 #: Seconds for a whole deal at the table from the keyboard (the coach comments each card).
 DEAL_SECONDS = 300
 #: The roles of controls: each must have a non-empty accessible name.
@@ -175,41 +174,6 @@ def expect_no_blocking_violation(page: Page, where: str) -> None:
 
 
 # ---------------------------------------------------------------------------- the keyboard
-def focused(page: Page, predicate: str, arg: object = None) -> bool:
-    """Whether the focused element satisfies ``predicate``, a JavaScript function
-    ``(element, arg) => boolean``."""
-    return bool(page.evaluate(
-        f"""([arg]) => {{
-          const element = document.activeElement;
-          return !!element && element !== document.body && ({predicate})(element, arg);
-        }}""", [arg]))
-
-
-def tab_to(page: Page, predicate: str, arg: object = None, *, what: str) -> None:
-    """Press Tab (then Shift+Tab) until the focused element satisfies ``predicate`` (see
-    :func:`focused`): the way a keyboard user reaches a control.
-
-    Raises:
-        Failed: no focus stop satisfies it within :data:`TAB_LIMIT` presses each way.
-    """
-    for key in ("Tab", "Shift+Tab"):
-        for _ in range(TAB_LIMIT):
-            if focused(page, predicate, arg):
-                return
-            page.keyboard.press(key)
-    where = page.evaluate("() => document.activeElement?.outerHTML?.slice(0, 200) ?? null")
-    pytest.fail(f"Tab never reached {what}; focus is on {where}", pytrace=False)
-
-
-#: A focused element that is a button (or a toggle button) with exactly these words.
-BUTTON_NAMED = "(el, name) => el.tagName === 'BUTTON' && el.innerText.trim() === name"
-#: A focused element that is a check box whose label says exactly these words.
-CHECKBOX_NAMED = ("(el, name) => el.type === 'checkbox' && el.closest('label') !== null "
-                  "&& el.closest('label').innerText.trim() === name")
-#: A card of the learner's hand that may be played now.
-BRIGHT_CARD = "(el) => el.matches('.bt-part-hand button.bt-card:not(.bt-dim)')"
-#: The handle of the table's pace slider.
-PACE_HANDLE = "(el) => el.matches('.bt-table-app .noUi-handle')"
 
 
 def set_pace_to_zero(page: Page) -> None:

@@ -30,13 +30,12 @@ from exercise_clicks import (
     read_template,
     right_answer,
 )
-from table_clicks import WIDGETS_TIMEOUT_MS
+from welcome_clicks import course_map, lesson_item, welcome_words
 
-from belote_teach import explain
-from belote_teach.course.lessons import COURSE, Lesson, lesson
+from belote_teach.course.lessons import COURSE, lesson
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -48,23 +47,6 @@ ANSWERED = lesson(1)
 ANSWERED_NOTEBOOK = f"notebooks/en/{ANSWERED.id}.ipynb"
 #: Where Voilà serves the course's notebooks (``/voila/render/<path under notebooks/>``).
 RENDER = "/voila/render/"
-
-
-def welcome_words(key: str, lang: str = LANG) -> str:
-    """A sentence of the catalog's ``welcome`` section, placeholders left in."""
-    return str(explain.catalog(lang)["welcome"][key])
-
-
-def course_map(page: Page, lang: str = LANG) -> Locator:
-    """The course map (the list named "The course"), once the welcome page is drawn."""
-    welcome = page.locator(".bt-welcome")
-    welcome.wait_for(state="visible", timeout=WIDGETS_TIMEOUT_MS)
-    return welcome.get_by_role("list", name=welcome_words("map_title", lang), exact=True)
-
-
-def lesson_item(course: Locator, item: Lesson) -> Locator:
-    """The course map's line of ``item`` (the map lists the lessons in course order)."""
-    return course.get_by_role("listitem").nth(item.number)
 
 
 def served_notebook(page: Page, href: str) -> str:

@@ -9,36 +9,53 @@ the local server fails the test. There the whole course runs in the page: Pyodid
 web worker runs the cells, and the learner's record lives in the browser's storage.
 
 What a learner does here: both welcome pages, with their links to the lessons' pages;
-lesson 3's first exercise answered wrong then right, still done after a reload; a deal of
-a game played by clicks in lesson 8, the game back after a reload.
+lesson 3's first exercise answered wrong then right, still done after a reload; the
+same exercise open in two tabs, answered wrong in one and right in the other; a drill
+position of lesson 1 answered, its best streak kept over a reload; French lesson 3
+answered from the keyboard alone; the record downloaded from the welcome page and loaded
+into another browser; a practice deal of lesson 7 played with the coach to its debrief; a
+deal of a game played by clicks in lesson 8, the game back after a reload.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
 from exercise_clicks import (
+    PLAYERS,
     ScoreLine,
     answer,
+    drill_trick,
     exercise_cells,
     expect_first_exercise,
     expect_score,
     find_player,
     read_score,
+    read_template,
     right_answer,
+    right_card,
+    trick_right,
     wrong_answer,
 )
+from keys import tab_to
 from table_clicks import deal_practice, play_a_deal, wait_for_table
+from welcome_clicks import course_map, lesson_item, welcome_words
 
+from belote_teach import explain
 from belote_teach.course.lessons import lesson
+from belote_teach.course.scenarios import PlayScenario
+from belote_teach.render.drill import drill_text
 from conftest import ROOT, free_port, stop_process_group, wait_until_listening
 
 if TYPE_CHECKING:
@@ -56,6 +73,11 @@ PAGE_TIMEOUT_MS = 120_000
 
 #: Lesson 3's notebook (its first exercise is answered wrong, then right).
 LESSON_3 = "notebooks/en/03-play-a-trick.ipynb"
+#: Its page in the site.
+LESSON_3_PAGE = "voici/render/en/03-play-a-trick.html"
+#: French lesson 3's notebook and page (answered from the keyboard).
+LECON_3 = "notebooks/fr/03-jouer-un-pli.ipynb"
+LECON_3_PAGE = "voici/render/fr/03-jouer-un-pli.html"
 
 
 def _digest() -> str:
@@ -120,10 +142,10 @@ class Requests:
                 and urlsplit(url).hostname != "127.0.0.1"]
 
 
-@pytest.fixture
-def learner(browser: Browser) -> Iterator[tuple[BrowserContext, Requests]]:
+@contextmanager
+def _browser_context(browser: Browser) -> Iterator[tuple[BrowserContext, Requests]]:
     """A fresh browser context (an empty browser storage) whose requests are recorded;
-    the test fails if one of them left the machine."""
+    fails once closed if one of them left the machine."""
     context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
     context.set_default_timeout(PAGE_TIMEOUT_MS)
     requests = Requests()
@@ -134,6 +156,21 @@ def learner(browser: Browser) -> Iterator[tuple[BrowserContext, Requests]]:
         context.close()
     assert requests.urls, "no request was recorded"
     assert requests.elsewhere() == [], "requests left the machine"
+
+
+@pytest.fixture
+def learner(browser: Browser) -> Iterator[tuple[BrowserContext, Requests]]:
+    """A learner's browser (:func:`_browser_context`)."""
+    with _browser_context(browser) as context:
+        yield context
+
+
+@pytest.fixture
+def other_browser(browser: Browser) -> Iterator[tuple[BrowserContext, Requests]]:
+    """The same learner's other browser, with a storage of its own
+    (:func:`_browser_context`)."""
+    with _browser_context(browser) as context:
+        yield context
 
 
 def _page_at(learner: tuple[BrowserContext, Requests], url: str) -> Page:
@@ -177,7 +214,7 @@ def test_an_answer_wrong_then_right_is_kept_over_a_reload(
 
     shown = exercise_cells(LESSON_3)[0].scenarios()
     first, total = shown[0], len(shown)
-    page = _page_at(learner, f"{static_server}voici/render/en/03-play-a-trick.html")
+    page = _page_at(learner, static_server + LESSON_3_PAGE)
     player = find_player(page, 0)
     expect_first_exercise(player, first, total)
     before = read_score(player)
@@ -214,3 +251,107 @@ def test_a_practice_deal_with_the_coach_to_its_debrief(
     comments = play_a_deal(page)
     assert comments, "the coach said nothing about the learner's decisions"
     expect(page.get_by_role("heading", name="Debrief")).to_be_visible()
+
+
+def test_one_exercise_in_two_tabs_answered_wrong_then_right(
+        learner: tuple[BrowserContext, Requests], static_server: str) -> None:
+    """Both tabs run a kernel of their own on the same browser storage: the wrong answer
+    of the first counts in the second, whose right answer then solves the exercise but
+    not at the first try; the first tab, reloaded, shows the same score line."""
+    shown = exercise_cells(LESSON_3)[0].scenarios()
+    first, total = shown[0], len(shown)
+    one = _page_at(learner, static_server + LESSON_3_PAGE)
+    two = _page_at(learner, static_server + LESSON_3_PAGE)
+    player_one, player_two = find_player(one, 0), find_player(two, 0)
+    expect_first_exercise(player_one, first, total)
+    expect_first_exercise(player_two, first, total)
+    before = read_score(player_two)
+
+    answer(player_one, wrong_answer(first))
+    answer(player_two, right_answer(first))
+    after = ScoreLine(before.first_try, before.done + 1, before.total)
+    expect_score(player_two, after)
+    one.reload(wait_until="load")
+    expect_score(find_player(one, 0), after)
+
+
+def test_a_drill_position_answered_and_its_best_streak_kept(
+        learner: tuple[BrowserContext, Requests], static_server: str) -> None:
+    """Lesson 1's drill: the pli's winner and points, right at the first try, make a
+    streak of 1; after a reload the best streak is still 1 and the session starts
+    again at 0."""
+    from playwright.sync_api import expect
+
+    page = _page_at(learner, f"{static_server}voici/render/en/01-cards-and-points.html")
+    drill = page.locator(".bt-drill").first
+    status = drill.locator(".bt-streak-box")
+    template = explain.catalog("en")["drill_ui"]["status"]
+    assert read_template(status, template) == {"current": 0, "best": 0, "answered": 0,
+                                               "first_try": 0}
+    answer(drill, trick_right(drill_trick(drill)))
+    expect(status).to_contain_text(drill_text("status", "en", current=1, best=1,
+                                              answered=1, first_try=1))
+    page.reload(wait_until="load")
+    status = page.locator(".bt-drill").first.locator(".bt-streak-box")
+    expect(status).to_contain_text(drill_text("status", "en", current=0, best=1,
+                                              answered=0, first_try=0))
+
+
+def test_a_french_lesson_answered_from_the_keyboard(
+        learner: tuple[BrowserContext, Requests], static_server: str) -> None:
+    """French lesson 3, in French: its first exercise's right card reached with Tab and
+    played with Enter, confirmed in French and counted on the score line."""
+    from playwright.sync_api import expect
+
+    shown = exercise_cells(LECON_3)[0].scenarios()
+    first, total = shown[0], len(shown)
+    assert isinstance(first, PlayScenario)
+    page = _page_at(learner, static_server + LECON_3_PAGE)
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    player = find_player(page, 0)
+    expect_first_exercise(player, first, total, "fr")
+    before = read_score(player, "fr")
+    card = str(right_card(first))
+    tab_to(page, f"(el, card) => el.getAttribute('data-card') === card && "
+           f"el.closest('{PLAYERS}') === document.querySelector('{PLAYERS}')", card,
+           what=f"the card {card} of the first exercise")
+    page.keyboard.press("Enter")
+    answer(player, dataclasses.replace(right_answer(first, "fr"), give=lambda _: None))
+    expect_score(player, ScoreLine(before.first_try + 1, before.done + 1, before.total),
+                 "fr")
+
+
+def test_the_record_downloaded_and_loaded_into_another_browser(
+        learner: tuple[BrowserContext, Requests],
+        other_browser: tuple[BrowserContext, Requests], static_server: str,
+        tmp_path: Path) -> None:
+    """An exercise of lesson 3 done in one browser; the welcome page there counts it and
+    its download holds it; loaded into another browser's welcome page, the map counts it
+    there too, and still after a reload."""
+    from playwright.sync_api import expect
+
+    shown = exercise_cells(LESSON_3)[0].scenarios()
+    page = _page_at(learner, static_server + LESSON_3_PAGE)
+    answer(find_player(page, 0), right_answer(shown[0]))
+    template = welcome_words("exercises")
+    _open(page, static_server)
+    done = read_template(lesson_item(course_map(page), lesson(3)), template)
+    assert (done["done"], done["first_try"]) == (1, 1)
+
+    with page.expect_download() as downloading:
+        page.locator(".bt-welcome a[download]").click()
+    saved = tmp_path / downloading.value.suggested_filename
+    downloading.value.save_as(saved)
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["lessons"][lesson(3).id] == {shown[0].id: {
+        "solved": True, "first_try": True, "tries": 1}}
+
+    other = _page_at(other_browser, static_server)
+    line = lesson_item(course_map(other), lesson(3))
+    assert read_template(line, template)["done"] == 0
+    other.locator(".bt-welcome .bt-upload input[type=file]").set_input_files(saved)
+    expect(other.locator(".bt-welcome")).to_contain_text(
+        welcome_words("loaded").format(name=saved.name))
+    expect(line).to_contain_text(template.format(**done))
+    other.reload(wait_until="load")
+    expect(lesson_item(course_map(other), lesson(3))).to_contain_text(template.format(**done))
