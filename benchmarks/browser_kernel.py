@@ -285,14 +285,14 @@ def report_players(sides: dict[str, dict[str, list[dict[str, Any]]]]) -> int:
                 continue
             decisions = [d for deal in deals for d in deal["decisions"]]
             cut = sum(deal["cut_short"] for deal in deals)
+            unsolved = sum(deal["unsolved"] for deal in deals)
             for kind in ("bid", "card"):
                 times = [d[1] for d in decisions if d[0] == kind]
                 if not times:
                     continue
-                fallback = sum(d[2] for d in decisions if d[0] == kind)
                 median, p95, most = row(times)
                 over = sum(t > PROMISE_S for t in times)
-                extra = (f" {fallback:>9} {cut:>10}" if level == "expert" and kind == "card"
+                extra = (f" {unsolved:>9} {cut:>10}" if level == "expert" and kind == "card"
                          else "")
                 print(f"{level + ', ' + label + ', ' + kind:24} {len(times):5} {median:8.3f} "
                       f"{p95:8.3f} {most:8.3f} {over:6}{extra}")

@@ -10,14 +10,13 @@ the work.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import importlib.metadata
 import platform
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TypeVar
 
 from solver import RULES, Position, deal_position
@@ -27,10 +26,8 @@ from belote_teach.engine.bidding import Bid
 from belote_teach.engine.cards import Card, Seat
 from belote_teach.engine.deal import Deal
 from belote_teach.engine.observation import Observation
-from belote_teach.players import Decision, Player, expert, make_player, play_deal
+from belote_teach.players import Decision, Player, make_player, play_deal
 from belote_teach.search import background, solver
-from belote_teach.search.errors import NodeLimitError
-from belote_teach.search.evaluation import Valuation, WorldValues
 
 T = TypeVar("T")
 
@@ -83,41 +80,9 @@ def solve_positions(core: str, kind: str, start: int, stop: int, seed: int, deal
     return out
 
 
-class _CountedValuation(Valuation):
-    """A :class:`Valuation` that counts the calls ending in :class:`NodeLimitError`: no
-    world valued within the node or time limit, where the expert plays the club card."""
-
-    failed = 0
-
-    def result(self, count: int | None = None) -> WorldValues:
-        try:
-            return super().result(count)
-        except NodeLimitError:
-            _CountedValuation.failed += 1
-            raise
-
-    def result_until(self, deadline: float, end: float | None = None) -> WorldValues:
-        try:
-            return super().result_until(deadline, end)
-        except NodeLimitError:
-            _CountedValuation.failed += 1
-            raise
-
-
-@contextlib.contextmanager
-def _fallbacks_counted() -> Iterator[None]:
-    """The expert's valuations counted by :class:`_CountedValuation` meanwhile."""
-    kept, expert.Valuation = expert.Valuation, _CountedValuation  # type: ignore[misc]
-    try:
-        yield
-    finally:
-        expert.Valuation = kept  # type: ignore[misc]
-
-
 class Clocked:
-    """Wraps a player and records each decision as ``[kind, seconds, fallback]`` in
-    ``log``: ``kind`` ``"bid"``, ``"announcements"`` or ``"card"``, its wall time, and
-    whether no world was valued in time (the expert's card is then the club player's)."""
+    """Wraps a player and records each decision as ``[kind, seconds]`` in ``log``:
+    ``kind`` ``"bid"``, ``"announcements"`` or ``"card"``, and its wall time."""
 
     def __init__(self, inner: Player, log: list[list[object]]) -> None:
         self.inner = inner
@@ -125,11 +90,9 @@ class Clocked:
         self.log = log
 
     def _clocked(self, kind: str, decide: Callable[[], T]) -> T:
-        failed = _CountedValuation.failed
         start = time.perf_counter()
         decision = decide()
-        self.log.append([kind, time.perf_counter() - start,
-                         _CountedValuation.failed > failed])
+        self.log.append([kind, time.perf_counter() - start])
         return decision
 
     def choose_bid(self, obs: Observation, rng: random.Random) -> Decision[Bid]:
@@ -151,14 +114,15 @@ def play_one(level: str, seed: int) -> dict[str, object]:
     """Deal ``seed`` (``Deal.new(Seat.SOUTH, rng=seed)``, ``random.Random(seed)``, as
     ``benchmarks/players.py`` plays it) played by four new players of ``level`` with
     their defaults: every decision (:class:`Clocked`), the decisions the players ended at
-    their time limit (``cut_short``, 0 for players without one) and every action in
-    order, as text."""
+    their time limit (``cut_short``), the card decisions where they solved no world in
+    time and played the club card (``unsolved``; both 0 for players without a limit) and
+    every action in order, as text."""
     log: list[list[object]] = []
     inner = {seat: make_player(level) for seat in Seat}
     deal = Deal.new(Seat.SOUTH, rng=seed)
-    with _fallbacks_counted():
-        turns = play_deal(deal, {s: Clocked(p, log) for s, p in inner.items()},
-                          random.Random(seed))
+    turns = play_deal(deal, {s: Clocked(p, log) for s, p in inner.items()},
+                      random.Random(seed))
     actions = " ".join(str(t.decision.action) for t in turns)
     return {"decisions": log, "actions": actions,
-            "cut_short": sum(getattr(p, "cut_short", 0) for p in inner.values())}
+            "cut_short": sum(getattr(p, "cut_short", 0) for p in inner.values()),
+            "unsolved": sum(getattr(p, "unsolved", 0) for p in inner.values())}

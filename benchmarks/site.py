@@ -24,7 +24,10 @@ What is measured (seconds; the table gives the median and the maximum over the r
   taking when asked and playing the first bright card: from the click on a card to its
   review shown (the card taken from the hand and the coach's comment changed), by trick
   (median, 95th percentile, maximum). The coach values its deals only when asked there
-  (no background thread in the browser), so this is its whole time.
+  (no background thread in the browser), so this is its whole time. In the odd-numbered
+  deals the learner asks for the hint before each card instead: from the click on Hint
+  to the hint shown, by trick (those cards' reviews read the hint's valuation and are not
+  counted).
 
 Requests to any host but 127.0.0.1 are counted and printed (there should be none).
 Exit status 0 when every page came up, 1 otherwise.
@@ -108,8 +111,12 @@ def first_widget(page: object, url: str | None) -> float:
     return time.perf_counter() - start
 
 
-def practice_reviews(browser: object, base: str, deals: int) -> dict[int, list[float]]:
-    """Seconds from a card clicked to its review, by trick, over ``deals`` practice deals."""
+def practice_reviews(browser: object, base: str, deals: int
+                     ) -> tuple[dict[int, list[float]], dict[int, list[float]]]:
+    """Seconds from a card clicked to its review, and from Hint clicked to the hint shown,
+    by trick, over ``deals`` practice deals: the learner asks for the hint before every
+    card of the odd-numbered deals (their reviews, which read the hint's evaluation, are
+    not counted), never in the others."""
     from playwright.sync_api import expect
 
     context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
@@ -119,6 +126,9 @@ def practice_reviews(browser: object, base: str, deals: int) -> dict[int, list[f
     status.wait_for(state="visible", timeout=PAGE_TIMEOUT_S * 1000)
     page.get_by_role("checkbox", name=explain.text("coach_label", "en")).set_checked(True)
     times: dict[int, list[float]] = {}
+    hints: dict[int, list[float]] = {}
+    hint_button = page.get_by_role("button", name=explain.text("hint", "en"), exact=True)
+    hint_title = explain.text("hint_title", "en")
     for number in range(deals):
         page.get_by_label(explain.text("practice_deal", "en"), exact=True).select_option(
             index=number % 15)
@@ -139,6 +149,13 @@ def practice_reviews(browser: object, base: str, deals: int) -> dict[int, list[f
                 if hand.count() == 0 or cards == 0:
                     page.wait_for_timeout(50)
                     continue
+                asked = number % 2 == 1
+                if asked:
+                    start = time.perf_counter()
+                    hint_button.click()
+                    expect(page.locator(".bt-feedback").first).to_contain_text(
+                        hint_title, timeout=120_000)
+                    hints.setdefault(9 - cards, []).append(time.perf_counter() - start)
                 said = page.locator(".bt-feedback").first.inner_text()
                 start = time.perf_counter()
                 hand.first.click()
@@ -146,11 +163,22 @@ def practice_reviews(browser: object, base: str, deals: int) -> dict[int, list[f
                     "([n, said]) => document.querySelectorAll('.bt-part-hand .bt-card').length"
                     " < n && document.querySelector('.bt-feedback').innerText !== said",
                     arg=[cards, said], timeout=120_000)
-                times.setdefault(9 - cards, []).append(time.perf_counter() - start)
+                if not asked:
+                    times.setdefault(9 - cards, []).append(time.perf_counter() - start)
             else:
                 page.wait_for_timeout(100)
     context.close()
-    return times
+    return times, hints
+
+
+def _print_by_trick(title: str, by_trick: dict[int, list[float]]) -> None:
+    """A table of ``by_trick``'s seconds: count, median, 95th percentile, maximum."""
+    print(f"\n{title:14} {'n':>4} {'median':>8} {'p95':>8} {'max':>8} (s)")
+    for trick in sorted(by_trick):
+        values = sorted(by_trick[trick])
+        p95 = values[min(len(values) - 1, int(0.95 * len(values)))]
+        print(f"{trick:<14} {len(values):>4} {statistics.median(values):>8.2f} "
+              f"{p95:>8.2f} {values[-1]:>8.2f}")
 
 
 def main() -> int:
@@ -203,15 +231,13 @@ def main() -> int:
                     print(f"{name}: no interactive widget ({type(error).__name__})")
                     failed = True
                 context.close()
-        reviews = practice_reviews(browser, base, args.practice) if args.practice else {}
+        reviews, hints = (practice_reviews(browser, base, args.practice) if args.practice
+                          else ({}, {}))
         browser.close()
     if reviews:
-        print(f"\n{'review, trick':14} {'n':>4} {'median':>8} {'p95':>8} {'max':>8} (s)")
-        for trick in sorted(reviews):
-            values = sorted(reviews[trick])
-            p95 = values[min(len(values) - 1, int(0.95 * len(values)))]
-            print(f"{trick:<14} {len(values):>4} {statistics.median(values):>8.2f} "
-                  f"{p95:>8.2f} {values[-1]:>8.2f}")
+        _print_by_trick("review, trick", reviews)
+    if hints:
+        _print_by_trick("hint, trick", hints)
     print(f"\n{'page':32} {'cold median / max (s)':>22} {'warm median / max (s)':>22} "
           f"{'loaded (MB)':>12}")
     for name in args.pages:

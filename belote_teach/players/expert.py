@@ -85,6 +85,7 @@ from belote_teach.engine.observation import Observation
 from belote_teach.engine.scoring import points_to_make
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
+from belote_teach.search import solver
 from belote_teach.search.errors import NodeLimitError
 from belote_teach.search.evaluation import (
     Valuation,
@@ -103,6 +104,7 @@ __all__ = [
     "BID_SAMPLES",
     "DECISION_NODES",
     "END_FACTOR",
+    "FULL_STRENGTH",
     "MIN_TRUMPS",
     "TAKE_THRESHOLD",
     "TIME_LIMIT",
@@ -377,6 +379,14 @@ def contract_made(deal: Deal, node_limit: int) -> bool:
         return made_by_club(deal)
 
 
+#: Whether the expert plays at the strength measured above: with the solver's compiled
+#: core. On its pure-Python core (:data:`~belote_teach.search.solver.CORE` ``"pure"``:
+#: Pyodide, the course's static edition, where numba does not exist) a solve costs tens
+#: of times more, so that within :data:`TIME_LIMIT` a decision judges fewer worlds, and
+#: none at times (the club player's card is then played, :attr:`ExpertPlayer.unsolved`).
+FULL_STRENGTH: bool = solver.CORE == "compiled"
+
+
 class ExpertPlayer:
     """Level ``expert`` (perfect-information Monte Carlo, see the module docstring).
 
@@ -400,6 +410,8 @@ class ExpertPlayer:
 
         Attributes:
             cut_short: the decisions so far that reached ``time_limit`` (0 or more).
+            unsolved: the card decisions so far where no world was solved within the
+                node limit or the time (0 or more): the club player's card was played.
 
         Raises:
             ValueError: ``take_threshold`` outside 0.0 to 1.0, or ``time_limit`` not a
@@ -416,6 +428,7 @@ class ExpertPlayer:
         self.take_threshold = take_threshold
         self.time_limit = time_limit
         self.cut_short = 0
+        self.unsolved = 0
 
     def _deadline(self) -> tuple[float, float] | tuple[None, None]:
         """The :func:`time.monotonic` readings at which the decision starting now stops
@@ -482,7 +495,8 @@ class ExpertPlayer:
         try:
             values = (valuation.result() if deadline is None
                       else valuation.result_until(deadline, end))
-        except NodeLimitError:                      # every world over the node limit
+        except NodeLimitError:                      # no world solved in time
+            self.unsolved += 1
             return club
         finally:
             self._count_if_cut(deadline)

@@ -44,6 +44,7 @@ from belote_teach.course.progress import CourseProgress
 from belote_teach.course.saved_games import GameStore
 from belote_teach.engine.game import Game
 from belote_teach.engine.rules import RuleSet
+from belote_teach.players import expert
 from belote_teach.render import notice_html
 from belote_teach.render.html import escape
 from belote_teach.render.score_sheet import render_score_sheet
@@ -122,6 +123,8 @@ class GameApp(widgets.VBox):
                                        **_compact())
         self.level = widgets.Dropdown(options=self._level_options(), value="club",
                                       **_compact())
+        self.level_note = widgets.HTML()
+        self.level.observe(lambda _: self._note_level(), names="value")
         self.preset = widgets.Dropdown(options=self._preset_options(), value="classic",
                                        **_compact())
         self.coaching = widgets.Checkbox(value=True, indent=False,
@@ -141,7 +144,7 @@ class GameApp(widgets.VBox):
         self.sheet = widgets.HTML()
         self.table: TableApp | None = None
         self._meta: dict[str, object] = {}
-        super().__init__([top, self.message, self.table_box, self.sheet])
+        super().__init__([top, self.level_note, self.message, self.table_box, self.sheet])
         self.add_class("bt-game-app")
         self._resume()
 
@@ -191,6 +194,16 @@ class GameApp(widgets.VBox):
         self.preset.description = explain.text("preset_label", lang)
         self.coaching.description = explain.text("coach_label", lang)
         self.new_button.description = explain.text("new_game", lang)
+        self._note_level()
+
+    def _note_level(self) -> None:
+        """Say under the settings what the level chosen cannot do here: the expert without
+        the solver's compiled core (:data:`~belote_teach.players.expert.FULL_STRENGTH`,
+        the browser) plays lighter than its measured strength."""
+        weaker = self.level.value == "expert" and not expert.FULL_STRENGTH
+        self.level_note.value = (notice_html("info", explain.text("level_expert_light",
+                                                                  self.lang))
+                                 if weaker else "")
 
     def _say(self, notice: Callable[[str], str] | None) -> None:
         """Show ``notice(lang)`` above the table (nothing when ``None``)."""

@@ -388,8 +388,13 @@ def test_with_no_time_left_to_solve_the_club_player_judges(
     monkeypatch.setattr(evaluation, "positions_within", lambda seconds: 0)
     deal = _completed(1)
     obs = deal.observation(deal.turn)
-    assert ExpertPlayer().choose_card(obs, random.Random(0)) == CLUB.choose_card(
+    player = ExpertPlayer()
+    assert player.choose_card(obs, random.Random(0)) == CLUB.choose_card(
         obs, random.Random(0))
+    assert player.unsolved == 1
+    patient = _exact()
+    patient.choose_card(obs, random.Random(0))
+    assert patient.unsolved == 0
     strong = _opening("JH 9H AH AS AC", "10H")
     rushed = bid_chances(strong, random.Random(5), end=0.0)
 

@@ -22,7 +22,7 @@ from belote_teach.engine.cards import Seat
 from belote_teach.engine.deal import Phase
 from belote_teach.engine.game import Game
 from belote_teach.engine.rules import RuleSet
-from belote_teach.players import make_player
+from belote_teach.players import expert, make_player
 from belote_teach.ui.game_app import SAVES, GameApp
 from belote_teach.ui.language import UnknownLanguageError
 from belote_teach.ui.table import TableApp
@@ -135,6 +135,28 @@ def test_the_game_switches_language_mid_deal_and_back(tmp_path: Path) -> None:
     assert explain.text("game_resumed", "fr") in html.unescape(again.message.value)
     again.language.value = "en"
     assert explain.text("game_resumed", "en") in html.unescape(again.message.value)
+
+
+@pytest.mark.parametrize("full_strength", [True, False])
+def test_the_settings_say_when_the_expert_plays_lighter(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch,
+                                                        full_strength: bool) -> None:
+    """Without the solver's compiled core (the browser), choosing the expert shows a note
+    under the settings, in the page's language, and choosing another level takes it
+    away; with the compiled core, no note."""
+    monkeypatch.setattr(expert, "FULL_STRENGTH", full_strength)
+    app = GameApp(GameStore(tmp_path), pace=0, lang="en")
+    assert app.level_note.value == ""
+    app.level.value = "expert"
+    english = html.escape(explain.text("level_expert_light", "en"))
+    assert (english in app.level_note.value) is not full_strength
+    app.set_language("fr")
+    french = html.escape(explain.text("level_expert_light", "fr"))
+    assert (french in app.level_note.value) is not full_strength
+    app.level.value = "club"
+    assert app.level_note.value == ""
+    if not full_strength:
+        assert "navigateur" in french and "browser" in english
 
 
 def test_a_damaged_save_report_stays_and_a_bad_language_changes_nothing(
