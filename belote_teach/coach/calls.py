@@ -47,6 +47,9 @@ Bids (:func:`review_bid`, :func:`hint_bid`)
    (:meth:`ClubPlayer.choose_bid <belote_teach.players.club.ClubPlayer.choose_bid>`, a
    :class:`~belote_teach.players.base.Technique`).
 
+Where the solver runs on its pure-Python core (the browser, :func:`bids_played_out`),
+each completion is judged by a club playout instead, some milliseconds each.
+
 Cost: each completion is judged once per candidate by one null-window search of the
 solver (:data:`~belote_teach.players.expert.BID_NODES` positions at most for the whole
 decision; a completion over its share is played out by club players instead): the expert's
@@ -123,6 +126,7 @@ from belote_teach.players import expert
 from belote_teach.players.base import Decision, Technique
 from belote_teach.players.club import ClubPlayer
 from belote_teach.players.expert import MIN_TRUMPS, TAKE_THRESHOLD, bid_chances
+from belote_teach.search import solver
 
 __all__ = [
     "BID_MISTAKE_MARGIN",
@@ -133,6 +137,7 @@ __all__ = [
     "BeloteReview",
     "BidHint",
     "BidReview",
+    "bids_played_out",
     "hint_announcements",
     "hint_bid",
     "review_announcements",
@@ -177,18 +182,30 @@ def _suit_of(bid: Bid, obs: Observation) -> Suit | None:
     return bid.trump(obs.turned)
 
 
+def bids_played_out() -> bool:
+    """Whether the coach judges the completions of a bid by club playouts rather than
+    double dummy: only where the solver runs on its pure-Python core (Pyodide, the static
+    edition: :data:`~belote_teach.search.solver.CORE` ``"pure"``). There the double-dummy
+    judgement of one hand's candidates over :data:`BID_SAMPLES` completions takes 2 to 5 s
+    on CPython (the hands of lesson 2), more in the browser, while a review or a hint may
+    take 1.5 s; a club playout of a deal takes some milliseconds."""
+    return solver.CORE == "pure"
+
+
 def _replayed_chance(obs: Observation, bid: Bid, rng: random.Random, samples: int) -> float:
     """The chance (0.0 to 1.0) that ``bid`` makes the contract, on the completions that
     :func:`~belote_teach.players.expert.bid_chances` draws from ``rng`` in the same state,
-    each judged as the expert judges its own (double dummy, a club playout past the node
-    limit): for a bid it does not simulate itself."""
+    each judged as they are there (double dummy, a club playout past the node limit; a
+    club playout where :func:`bids_played_out`): for a bid it does not simulate itself."""
     made = 0
+    played_out = bids_played_out()
     for _ in range(samples):
         deal = expert.completion(obs, rng)
         deal.bid(bid, seat=obs.seat)
-        if deal.phase is Phase.PLAY and expert.contract_made(
-                deal, expert.bid_node_limit(samples, 1)):
-            made += 1
+        if deal.phase is not Phase.PLAY:
+            continue
+        made += (expert.made_by_club(deal) if played_out
+                 else expert.contract_made(deal, expert.bid_node_limit(samples, 1)))
     return made / samples
 
 
@@ -207,7 +224,7 @@ def _evaluate_bids(obs: Observation, rng: random.Random, samples: int | None,
         raise InvalidSamplesError(f"samples must be a whole number, 1 or more, got "
                                   f"{samples!r}")
     state = rng.getstate()
-    simulated = bid_chances(obs, rng, count)
+    simulated = bid_chances(obs, rng, count, playouts=bids_played_out())
     candidate: Bid | None = None
     recommended = PASS
     if simulated:

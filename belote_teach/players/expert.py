@@ -301,8 +301,8 @@ def made_double_dummy(deal: Deal, node_limit: int | None = None) -> bool:
 
 
 def bid_chances(obs: Observation, rng: random.Random, samples: int = BID_SAMPLES,
-                deadline: float | None = None, end: float | None = None
-                ) -> dict[Bid, float]:
+                deadline: float | None = None, end: float | None = None, *,
+                playouts: bool = False) -> dict[Bid, float]:
     """The estimated probability (0.0 to 1.0) of making the contract for each taking
     bid worth simulating (legal, :data:`MIN_TRUMPS` trumps or more).
 
@@ -324,6 +324,9 @@ def bid_chances(obs: Observation, rng: random.Random, samples: int = BID_SAMPLES
             left (:func:`~belote_teach.search.pace.positions_within`), the completion
             judged by a club playout when it needs more, or when no time is left;
             ``None``: the limit in positions alone.
+        playouts: judge every completion by a club playout (:func:`made_by_club`), none
+            double dummy: the same completions, some milliseconds each where a solve
+            on the solver's pure-Python core may take a second.
 
     Returns:
         Bid -> fraction of the completions judged where the seat's team makes the contract,
@@ -351,6 +354,9 @@ def bid_chances(obs: Observation, rng: random.Random, samples: int = BID_SAMPLES
             deal = base.copy() if len(candidates) > 1 else base
             deal.bid(bid, seat=obs.seat)
             if deal.phase is not Phase.PLAY:
+                continue
+            if playouts:
+                made[bid] += made_by_club(deal)
                 continue
             allowed = (limit if end is None
                        else min(limit, positions_within(end - time.monotonic())))

@@ -1,7 +1,7 @@
 """Clicking through a deal at the card table in a real browser (lessons 7 and 8): the
 learner takes when asked to bid and plays the first bright card of the hand; what the
 table draws, recorded from the page's first drawing (:data:`RECORD_TABLE`); the pace set
-from the keyboard."""
+from the keyboard; the game open in two tabs (the server and the static editions)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from belote_teach import explain
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -276,3 +278,38 @@ def act_as_learner(page: Page, times: int = 1) -> None:
                 f"the learner acted {done} times of {times}: {table_status(page)!r}"
             page.wait_for_timeout(100)
 
+
+
+def the_tab_opened_last_holds_the_game(page: Page, open_game: Callable[[Page], None]
+                                       ) -> None:
+    """One learner, the game (lesson 8) in two tabs: ``page`` opens it (``open_game``
+    loads the game's page in a tab) and the learner acts once; a second tab of the same
+    browser opens it and gets the saved game back, and the learner acts twice there. The
+    first tab's next action (the learner's, or its computers') saves nothing, closes its
+    table and says where the game goes on; the second plays on, and a reload of it shows
+    the position it showed."""
+    from playwright.sync_api import expect
+
+    open_game(page)
+    wait_for_table(page)
+    act_as_learner(page, 1)
+    second = page.context.new_page()
+    second.add_init_script(RECORD_TABLE)
+    open_game(second)
+    wait_for_table(second)
+    expect(second.get_by_text("Your saved game is back where you left it")).to_be_visible()
+    act_as_learner(second, 2)
+
+    page.bring_to_front()                  # the first tab (or its computers) acts: refused
+    wait_for_learner(page)
+    if page.locator(".bt-table-status").count():
+        act_as_learner(page)
+    expect(page.get_by_text(explain.text("game_taken", "en"))).to_be_visible()
+    expect(page.locator(".bt-table-status")).to_have_count(0)
+
+    second.bring_to_front()                # the second plays on, and keeps its position
+    act_as_learner(second, 1)
+    wait_for_learner(second)
+    before = position(shown(second))
+    assert reload_position(second) == before
+    second.close()

@@ -9,12 +9,15 @@ the local server fails the test. There the whole course runs in the page: Pyodid
 web worker runs the cells, and the learner's record lives in the browser's storage.
 
 What a learner does here: both welcome pages, with their links to the lessons' pages;
-lesson 3's first exercise answered wrong then right, still done after a reload; the
-same exercise open in two tabs, answered wrong in one and right in the other; a drill
+lesson 3's first exercise answered wrong then right, still done after a reload, and the
+first exercise of lessons 1, 2, 4, 5 and 6 answered wrong then right; the
+same exercise open in two tabs, answered wrong in one and right in the other; an answer
+kept when the browser is closed and opened again; a drill
 position of lesson 1 answered, its best streak kept over a reload; French lesson 3
 answered from the keyboard alone; the record downloaded from the welcome page and loaded
 into another browser; a practice deal of lesson 7 played with the coach to its debrief; a
-deal of a game played by clicks in lesson 8, the game back after a reload.
+deal of a game played by clicks in lesson 8, the game back after a reload; the game open
+in two tabs, held by the one opened last.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from exercise_clicks import (
     PLAYERS,
     ScoreLine,
     answer,
+    barrier,
     drill_trick,
     exercise_cells,
     expect_first_exercise,
@@ -47,16 +51,28 @@ from exercise_clicks import (
     right_card,
     trick_right,
     wrong_answer,
+    wrong_then_right,
 )
 from keys import tab_to
-from table_clicks import deal_practice, play_a_deal, wait_for_table
+from table_clicks import (
+    deal_practice,
+    play_a_deal,
+    the_tab_opened_last_holds_the_game,
+    wait_for_table,
+)
 from welcome_clicks import course_map, lesson_item, welcome_words
 
 from belote_teach import explain
 from belote_teach.course.lessons import lesson
 from belote_teach.course.scenarios import PlayScenario
 from belote_teach.render.drill import drill_text
-from conftest import ROOT, free_port, stop_process_group, wait_until_listening
+from conftest import (
+    CHROMIUM_ARGS,
+    ROOT,
+    free_port,
+    stop_process_group,
+    wait_until_listening,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page, Request
@@ -78,6 +94,8 @@ LESSON_3_PAGE = "voici/render/en/03-play-a-trick.html"
 #: French lesson 3's notebook and page (answered from the keyboard).
 LECON_3 = "notebooks/fr/03-jouer-un-pli.ipynb"
 LECON_3_PAGE = "voici/render/fr/03-jouer-un-pli.html"
+#: The game's page (lesson 8).
+GAME_PAGE = "voici/render/en/08-play-a-game.html"
 
 
 def _digest() -> str:
@@ -232,7 +250,7 @@ def test_a_game_deal_played_then_resumed_after_a_reload(
         learner: tuple[BrowserContext, Requests], static_server: str) -> None:
     from playwright.sync_api import expect
 
-    page = _page_at(learner, f"{static_server}voici/render/en/08-play-a-game.html")
+    page = _page_at(learner, static_server + GAME_PAGE)
     wait_for_table(page)
     play_a_deal(page)
     expect(page.locator(".bt-sheet").first).to_contain_text("Nous")
@@ -240,6 +258,15 @@ def test_a_game_deal_played_then_resumed_after_a_reload(
     wait_for_table(page)
     expect(page.get_by_text("Your saved game is back")).to_be_visible()
     expect(page.locator(".bt-table-status")).to_contain_text("deal is over")
+
+
+def test_the_game_in_two_tabs_is_held_by_the_tab_opened_last(
+        learner: tuple[BrowserContext, Requests], static_server: str) -> None:
+    """Two tabs of one browser, each with its kernel, on the game kept in the browser's
+    storage (:func:`table_clicks.the_tab_opened_last_holds_the_game`)."""
+    context, _ = learner
+    the_tab_opened_last_holds_the_game(
+        context.new_page(), lambda tab: _open(tab, static_server + GAME_PAGE))
 
 
 def test_a_practice_deal_with_the_coach_to_its_debrief(
@@ -251,6 +278,17 @@ def test_a_practice_deal_with_the_coach_to_its_debrief(
     comments = play_a_deal(page)
     assert comments, "the coach said nothing about the learner's decisions"
     expect(page.get_by_role("heading", name="Debrief")).to_be_visible()
+
+
+@pytest.mark.parametrize("number", [1, 2, 4, 5, 6])
+def test_each_lesson_answers_its_first_exercise_wrong_then_right(
+        learner: tuple[BrowserContext, Requests], static_server: str, number: int) -> None:
+    """The other lessons of exercises (3 is above), one kind each: who wins a pli and its
+    points (1), a bid (2 and 6), the announcements (4), a deal's score (5): the first
+    exercise explained when wrong, confirmed when right, counted on the score line."""
+    name = lesson(number).id
+    page = _page_at(learner, f"{static_server}voici/render/en/{name}.html")
+    wrong_then_right(page, f"notebooks/en/{name}.ipynb")
 
 
 def test_one_exercise_in_two_tabs_answered_wrong_then_right(
@@ -273,6 +311,36 @@ def test_one_exercise_in_two_tabs_answered_wrong_then_right(
     expect_score(player_two, after)
     one.reload(wait_until="load")
     expect_score(find_player(one, 0), after)
+
+
+def test_the_record_kept_when_the_browser_is_closed_and_opened_again(
+        browser: Browser, chromium_executable: str, static_server: str,
+        tmp_path: Path) -> None:
+    """A browser with a profile on disk: lesson 3's first exercise answered right, the
+    browser closed; the same profile opened again shows it done."""
+    from playwright.sync_api import expect
+
+    first = exercise_cells(LESSON_3)[0].scenarios()[0]
+    for opening in ("answer", "see it kept"):
+        context = browser.browser_type.launch_persistent_context(
+            tmp_path / "profile", executable_path=chromium_executable, headless=True,
+            args=list(CHROMIUM_ARGS), viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(PAGE_TIMEOUT_MS)
+        requests = Requests()
+        context.on("request", requests.note)
+        try:
+            page = context.new_page()
+            _open(page, static_server + LESSON_3_PAGE)
+            player = find_player(page, 0)
+            if opening == "answer":
+                answer(player, right_answer(first))
+                barrier(player)                     # the answer saved, then the browser closed
+            else:
+                expect(player.locator(".bt-feedback")).to_contain_text(
+                    "Done in an earlier session")
+        finally:
+            context.close()
+        assert requests.elsewhere() == [], f"requests left the machine ({opening})"
 
 
 def test_a_drill_position_answered_and_its_best_streak_kept(

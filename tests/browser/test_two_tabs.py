@@ -27,17 +27,8 @@ from exercise_clicks import (
     untried_player,
     wrong_answer,
 )
-from table_clicks import (
-    RECORD_TABLE,
-    act_as_learner,
-    position,
-    reload_position,
-    shown,
-    wait_for_learner,
-    wait_for_table,
-)
+from table_clicks import the_tab_opened_last_holds_the_game
 
-from belote_teach import explain
 from belote_teach.course.progress import CourseProgress
 from belote_teach.course.scenarios import PlayScenario
 from conftest import lesson_url, report_server
@@ -55,33 +46,9 @@ LESSON = "notebooks/en/03-play-a-trick.ipynb"
 
 def test_the_tab_opened_last_holds_the_game(page: Page, voila: VoilaServer,
                                             request: pytest.FixtureRequest) -> None:
-    from playwright.sync_api import expect
-
     report_server(request, voila)
     url = lesson_url(voila, GAME)
-    page.goto(url, wait_until="load")
-    wait_for_table(page)
-    act_as_learner(page, 1)
-    second = page.context.new_page()
-    second.add_init_script(RECORD_TABLE)
-    second.goto(url, wait_until="load")
-    wait_for_table(second)
-    expect(second.get_by_text("Your saved game is back where you left it")).to_be_visible()
-    act_as_learner(second, 2)
-
-    page.bring_to_front()                  # the first tab (or its computers) acts: refused
-    wait_for_learner(page)
-    if page.locator(".bt-table-status").count():
-        act_as_learner(page)
-    expect(page.get_by_text(explain.text("game_taken", "en"))).to_be_visible()
-    expect(page.locator(".bt-table-status")).to_have_count(0)
-
-    second.bring_to_front()                # the second plays on, and keeps its position
-    act_as_learner(second, 1)
-    wait_for_learner(second)
-    before = position(shown(second))
-    assert reload_position(second) == before
-    second.close()
+    the_tab_opened_last_holds_the_game(page, lambda tab: tab.goto(url, wait_until="load"))
 
 
 def test_a_wrong_answer_in_one_tab_counts_in_the_other(page: Page, voila: VoilaServer,

@@ -34,8 +34,10 @@ from belote_teach.engine.errors import (
 )
 from belote_teach.engine.observation import Observation
 from belote_teach.explain import calls as text
+from belote_teach.players import expert
 from belote_teach.players.base import Technique
 from belote_teach.players.expert import BID_SAMPLES, TAKE_THRESHOLD, ExpertPlayer, bid_chances
+from belote_teach.search import solver
 
 S, E, N, W = Seat.SOUTH, Seat.EAST, Seat.NORTH, Seat.WEST
 STRONG = ("JH 9H AH AS AC", "10H")        # J, 9, A of the retourne's suit and two aces
@@ -171,7 +173,8 @@ def test_grades_against_the_threshold(monkeypatch: pytest.MonkeyPatch, offset: f
     """Chances placed around the expert's threshold (the grading depends only on the gap)."""
     chance = round(TAKE_THRESHOLD + offset, 9)
 
-    def fake(obs: Observation, rng: random.Random, samples: int = 20) -> dict[Bid, float]:
+    def fake(obs: Observation, rng: random.Random, samples: int = 20, *,
+             playouts: bool = False) -> dict[Bid, float]:
         return {TAKE: chance}
 
     monkeypatch.setattr(calls, "bid_chances", fake)
@@ -218,6 +221,35 @@ def test_a_bid_the_expert_skips_is_played_out_on_the_same_deals() -> None:
     replay = random.Random()
     replay.setstate(state)
     assert calls._replayed_chance(obs, TAKE, replay, 6) == chances[TAKE]
+
+
+def test_on_the_pure_solver_core_bids_are_judged_by_club_playouts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the solver has only its pure-Python core (the browser), the coach judges
+    every completion of a bid by a club playout, the learner's skipped bid included: the
+    same completions, no double-dummy solve."""
+    obs = _opening("JH 8H AS 7D 8C", "7H")
+    assert not calls.bids_played_out()                        # the compiled core here
+    monkeypatch.setattr(solver, "CORE", "pure")
+    assert calls.bids_played_out()
+
+    def never(deal: object, node_limit: int | None = None) -> bool:
+        raise AssertionError("a double-dummy solve on the pure core")
+
+    monkeypatch.setattr(expert, "made_double_dummy", never)
+    rng = random.Random(4)
+    made = dict.fromkeys(bid_chances(obs, random.Random(4), 6, playouts=True), 0)
+    assert list(made) == [TAKE]
+    for _ in range(6):                                        # the same completions
+        deal = expert.completion(obs, rng)
+        deal.bid(TAKE, seat=obs.seat)
+        made[TAKE] += expert.made_by_club(deal)
+    expected = {TAKE: made[TAKE] / 6}
+    assert bid_chances(obs, random.Random(4), 6, playouts=True) == expected
+    assert review_bid(obs, PASS, rng=random.Random(4), samples=6).chances == expected
+    assert calls._replayed_chance(obs, TAKE, random.Random(4), 6) == expected[TAKE]
+    hint = hint_bid(obs, rng=random.Random(4), samples=6)
+    assert hint.bid == (TAKE if expected[TAKE] >= TAKE_THRESHOLD else PASS)
 
 
 def test_bid_review_errors() -> None:
