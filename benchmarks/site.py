@@ -25,9 +25,11 @@ What is measured (seconds; the table gives the median and the maximum over the r
   card: from the click on a card to its review shown (the card taken from the hand and
   the coach's comment changed), by trick (median, 95th percentile, maximum). The coach
   values its deals only when asked there (no background thread in the browser), so this
-  is its whole time. In the odd-numbered deals the learner asks for the hint before each
-  card instead: from the click on Hint to the hint shown, by trick (those cards' reviews
-  read the hint's valuation and are not counted).
+  is its whole time. The learner's bid is reviewed the same way, from the click on "I
+  take" to the coach's comment (trick 0 in the tables). In the odd-numbered deals the
+  learner asks for the hint before each bid and card instead: from the click on Hint to
+  the hint shown, by trick (those decisions' reviews read the hint's valuation and are
+  not counted).
 
 Requests to any host but 127.0.0.1 are counted and printed (there should be none).
 Exit status 0 when every page came up, 1 otherwise.
@@ -140,8 +142,22 @@ def practice_reviews(browser: object, base: str, deals: int
             if "deal is over" in text:
                 break
             if "Your turn to bid" in text:
+                asked = number % 2 == 1
+                if asked:
+                    start = time.perf_counter()
+                    hint_button.click()
+                    expect(page.locator(".bt-feedback").first).to_contain_text(
+                        hint_title, timeout=120_000)
+                    hints.setdefault(0, []).append(time.perf_counter() - start)
+                said = page.locator(".bt-feedback").first.inner_text()
+                start = time.perf_counter()
                 # "I take" in round 1, "I take hearts ♥"... in round 2: the first offered
                 page.get_by_role("button", name=re.compile("take", re.I)).first.click()
+                page.wait_for_function(
+                    "said => document.querySelector('.bt-feedback').innerText !== said",
+                    arg=said, timeout=120_000)
+                if not asked:
+                    times.setdefault(0, []).append(time.perf_counter() - start)
                 expect(status).not_to_contain_text("Your turn to bid", timeout=60_000)
             elif "Your turn: click a card" in text:
                 hand = page.locator(".bt-part-hand button.bt-card:not(.bt-dim)")

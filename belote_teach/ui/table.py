@@ -142,6 +142,7 @@ class TableApp(widgets.VBox):
         self.status = widgets.HTML()
         self.bid_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.bids: dict[str, widgets.Button] = {}
+        self._bids_drawn: tuple[str, str] | None = None   # their position token, language
         self.announce_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.announce_title = widgets.HTML()
         self.announce_advice = widgets.HTML(layout=widgets.Layout(width="100%"))
@@ -627,15 +628,21 @@ class TableApp(widgets.VBox):
 
     def _draw_bids(self, shown: bool) -> None:
         """The bidding box for the position on screen: each button bids with the token of
-        that position, so a button left from an earlier drawing bids nothing."""
+        that position, so a button left from an earlier drawing bids nothing. A drawing
+        again of the same position in the same language keeps its buttons: a click made
+        on them meanwhile is not lost on a button just closed."""
         obs = self.session.observation
         old = self.bids
         if not shown or obs.legal_bids is None:
             self.bid_box.children = ()
             self.bids = {}
+            self._bids_drawn = None
         else:
             lang = self.session.lang
             token = self.session.position
+            if self._bids_drawn == (token, lang) and self.bids:
+                return
+            self._bids_drawn = (token, lang)
             buttons = {}
             for bid in sorted(obs.legal_bids, key=lambda b: (b.is_pass, str(b))):
                 words = call_text.bid_words(bid, lang)    # as in the lessons' exercises

@@ -17,11 +17,12 @@ from belote_teach import explain
 from belote_teach.coach.session import TableSession
 from belote_teach.course.practice import load_practice_deals
 from belote_teach.course.saved_games import GameStore
-from belote_teach.engine.bidding import Bid
+from belote_teach.engine.bidding import PASS, Bid
 from belote_teach.engine.cards import DECK, Seat
 from belote_teach.engine.deal import Deal, Phase
 from belote_teach.engine.game import Game
 from belote_teach.explain import calls as call_text
+from belote_teach.explain.calls import bid_words
 from belote_teach.players import make_player
 from belote_teach.render import FOUR_COLOUR_CLASS
 from belote_teach.ui.game_app import GameApp
@@ -470,6 +471,31 @@ def test_a_click_made_on_an_earlier_position_is_ignored() -> None:
         after = deal.actions
         app.board.click(str(session.observation.hand[0]), position=shown)
         assert deal.actions == after
+
+
+def test_the_bidding_box_drawn_again_at_the_same_position_keeps_its_buttons() -> None:
+    """A redraw of the position on screen (a hint, the language switched back, the board
+    shown in the page) keeps the bidding box's buttons, so that a click the page made on
+    them meanwhile is taken, not lost on a closed button; the next position gets new
+    ones, and a switch of language words them again."""
+    app = _app()                                              # South bids first
+    box = dict(app.bids)
+    app.redraw()
+    app.hint_button.click()
+    assert app.bids == box and all(a is b for a, b in zip(app.bids.values(), box.values(),
+                                                          strict=True))
+    app.set_language("fr")
+    assert app.bids.keys() == box.keys() and app.bids["pass"] is not box["pass"]
+    assert app.bids["pass"].description == bid_words(PASS, "fr")
+    french = dict(app.bids)
+    app.set_language("fr")
+    assert app.bids["pass"] is french["pass"]
+    before = len(app.session.deal.actions)
+    box_now = app.bids
+    _click_bid(app)                                           # on the buttons kept
+    assert len(app.session.deal.actions) > before
+    assert all(button is not box_now[name] for name, button in app.bids.items()
+               if name in box_now)
 
 
 def test_every_trick_is_drawn_card_by_card_at_the_pace() -> None:
