@@ -10,14 +10,14 @@ web worker runs the cells, and the learner's record lives in the browser's stora
 
 What a learner does here: both welcome pages, with their links to the lessons' pages;
 lesson 3's first exercise answered wrong then right, still done after a reload, and the
-first exercise of lessons 1, 2, 4, 5 and 6 answered wrong then right; the
-same exercise open in two tabs, answered wrong in one and right in the other; an answer
-kept when the browser is closed and opened again; a drill
-position of lesson 1 answered, its best streak kept over a reload; French lesson 3
-answered from the keyboard alone; the record downloaded from the welcome page and loaded
-into another browser; a practice deal of lesson 7 played with the coach to its debrief; a
-deal of a game played by clicks in lesson 8, the game back after a reload; the game open
-in two tabs, held by the one opened last.
+first exercise of lessons 1, 2, 4, 5 and 6 answered wrong then right; the same exercise
+open in two tabs, answered wrong in one and right in the other; an answer kept when the
+browser is closed and opened again; a drill position of lesson 1 answered, its best
+streak kept over a reload; French lesson 3 answered from the keyboard alone; the record
+downloaded from the welcome page and loaded into another browser; a practice deal of
+lesson 7 played with the coach to its debrief; a deal of a game played by clicks in
+lesson 8, the game back after a reload; the game open in two tabs, held by the one
+opened last.
 """
 
 from __future__ import annotations
