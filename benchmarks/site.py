@@ -113,6 +113,18 @@ def first_widget(page: object, url: str | None) -> float:
     return time.perf_counter() - start
 
 
+def _hint_seconds(page: object) -> float:
+    """Click the table's Hint and return the seconds until the hint is shown."""
+    from playwright.sync_api import expect
+
+    start = time.perf_counter()
+    page.get_by_role(  # type: ignore[attr-defined]
+        "button", name=explain.text("hint", "en"), exact=True).click()
+    expect(page.locator(".bt-feedback").first).to_contain_text(  # type: ignore[attr-defined]
+        explain.text("hint_title", "en"), timeout=120_000)
+    return time.perf_counter() - start
+
+
 def practice_reviews(browser: object, base: str, deals: int
                      ) -> tuple[dict[int, list[float]], dict[int, list[float]]]:
     """Seconds from a card clicked to its review, and from Hint clicked to the hint shown,
@@ -129,8 +141,6 @@ def practice_reviews(browser: object, base: str, deals: int
     page.get_by_role("checkbox", name=explain.text("coach_label", "en")).set_checked(True)
     times: dict[int, list[float]] = {}
     hints: dict[int, list[float]] = {}
-    hint_button = page.get_by_role("button", name=explain.text("hint", "en"), exact=True)
-    hint_title = explain.text("hint_title", "en")
     for number in range(deals):
         page.get_by_label(explain.text("practice_deal", "en"), exact=True).select_option(
             index=number % 15)
@@ -144,11 +154,7 @@ def practice_reviews(browser: object, base: str, deals: int
             if "Your turn to bid" in text:
                 asked = number % 2 == 1
                 if asked:
-                    start = time.perf_counter()
-                    hint_button.click()
-                    expect(page.locator(".bt-feedback").first).to_contain_text(
-                        hint_title, timeout=120_000)
-                    hints.setdefault(0, []).append(time.perf_counter() - start)
+                    hints.setdefault(0, []).append(_hint_seconds(page))
                 said = page.locator(".bt-feedback").first.inner_text()
                 start = time.perf_counter()
                 # "I take" in round 1, "I take hearts ♥"... in round 2: the first offered
@@ -167,11 +173,7 @@ def practice_reviews(browser: object, base: str, deals: int
                     continue
                 asked = number % 2 == 1
                 if asked:
-                    start = time.perf_counter()
-                    hint_button.click()
-                    expect(page.locator(".bt-feedback").first).to_contain_text(
-                        hint_title, timeout=120_000)
-                    hints.setdefault(9 - cards, []).append(time.perf_counter() - start)
+                    hints.setdefault(9 - cards, []).append(_hint_seconds(page))
                 said = page.locator(".bt-feedback").first.inner_text()
                 start = time.perf_counter()
                 hand.first.click()
