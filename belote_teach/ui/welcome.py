@@ -68,8 +68,11 @@ class WelcomePage(widgets.VBox):
         edition: the edition of the page (fixed).
         editions: the links to the other edition's welcome page (HTML).
         course_map: the lessons with their progress (HTML).
-        message: what happened last (a damaged progress file, a file loaded or refused,
-            a reset), in the page's language; empty when there is nothing to say.
+        message: at the top of the page, a damaged progress file set aside, in the
+            page's language; empty when there is nothing to say.
+        file_message: under the file picker and the reset button, where the learner
+            acted: a file loaded or refused, a reset. One of the two says what happened
+            last, the other is empty.
         download: the link downloading the progress file (HTML).
         upload: the file picker of a progress file to load, labelled by the catalog's
             ``welcome.load`` (its tooltip too: the page shows no file counter).
@@ -93,6 +96,7 @@ class WelcomePage(widgets.VBox):
         self.editions = widgets.HTML(edition_links_html(self.edition))
         self.language = language_toggle(lang)
         self.message = widgets.HTML()
+        self.file_message = widgets.HTML()
         self.map_title = widgets.HTML()
         self.course_map = widgets.HTML()
         self.help = widgets.HTML()
@@ -130,7 +134,8 @@ class WelcomePage(widgets.VBox):
                                                    margin="8px 0 0 0"))
         super().__init__([self.style_sheet, self.editions, top, self.message, self.map_title,
                           self.course_map, self.help, self.keep, self.download, files,
-                          widgets.HBox([self.reset_button]), self.confirm_box],
+                          widgets.HBox([self.reset_button]), self.confirm_box,
+                          self.file_message],
                          layout=widgets.Layout(max_width="860px"))
         self.add_class("bt-welcome")
         self.refresh()
@@ -236,7 +241,10 @@ class WelcomePage(widgets.VBox):
         self.header.value = (f"<h1>{escape(explain.say('welcome.title', lang))}</h1>"
                              f"<p class='bt-intro'>{escape(explain.say('welcome.intro', lang))}</p>"
                              f"<p class='bt-overall'>{escape(overall_text(lines, lang))}</p>")
-        self.message.value = self._notice_html()
+        worded = self._notice_html()            # one notice, where the learner looks
+        near_files = isinstance(self._notice, tuple)    # a file loaded, refused, a reset
+        self.message.value = "" if near_files else worded
+        self.file_message.value = worded if near_files else ""
         self.map_title.value = f"<h2>{escape(explain.say('welcome.map_title', lang))}</h2>"
         self.course_map.value = course_map_html(lines, lang, here=HERE, edition=self.edition)
         self.help.value = (f"<h2>{escape(explain.say('welcome.help_title', lang))}</h2>"

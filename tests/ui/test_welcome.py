@@ -67,8 +67,10 @@ def _item(page: WelcomePage, lesson_id: str) -> str:
 
 
 def _said(page: WelcomePage) -> str:
-    """The page's message as plain text."""
-    return html.unescape(re.sub(r"<[^>]+>", " ", page.message.value))
+    """What the page says, as plain text: its one notice, at the top of the page or under
+    the file picker (the other is empty)."""
+    assert page.message.value == "" or page.file_message.value == ""
+    return html.unescape(re.sub(r"<[^>]+>", " ", page.message.value + page.file_message.value))
 
 
 def _pick(page: WelcomePage, name: str, content: bytes) -> None:
@@ -267,8 +269,9 @@ def test_a_file_picked_is_loaded_and_the_map_redrawn(course: Path, store: Course
     _keep(elsewhere, IDS[1], LATE)
     page = WelcomePage(course, progress=store)
     _pick(page, "from-binder.json", elsewhere.export_json().encode("utf-8"))
-    assert "Progress loaded from from-binder.json." in page.message.value
-    assert "bt-ok" in page.message.value
+    assert "Progress loaded from from-binder.json." in page.file_message.value
+    assert "bt-ok" in page.file_message.value
+    assert page.message.value == ""             # said under the file picker, not at the top
     assert page.upload.value == ()                              # ready for another file
     assert f"2 of {len(IDS)} exercises done" in _item(page, LESSON)   # merged
     assert store.read().record.results(LESSON) == {IDS[0]: RIGHT, IDS[1]: LATE}
@@ -299,13 +302,13 @@ def test_a_bad_file_picked_is_refused_naming_the_problem(
     _pick(page, "mauvais.json", content)
     assert f"mauvais.json n'a pas pu être chargé\u00a0: {fr}" in _said(page)
     assert "Ta progression n'a pas changé." in _said(page)
-    assert "bt-bad" in page.message.value
+    assert "bt-bad" in page.file_message.value
     assert store.read().record == before
     assert f"Exercices faits\u00a0: 1 sur {len(IDS)}" in _item(page, LESSON)
     assert "mauvais.json cannot be used" in caplog.text          # the detail is in the log
     page.language.value = "en"                                  # said again in English
-    assert f"mauvais.json could not be loaded: {en}" in page.message.value
-    assert ". Your progress was not changed." in page.message.value
+    assert f"mauvais.json could not be loaded: {en}" in page.file_message.value
+    assert ". Your progress was not changed." in page.file_message.value
 
 
 def test_impossible_values_are_refused_naming_the_key_and_the_value(
@@ -389,7 +392,7 @@ def test_reset_asks_first_and_can_be_cancelled(course: Path, store: CourseProgre
     page.reset_button.click()
     page.reset_yes.click()
     assert store.read().record.is_empty
-    assert "Your progress was reset." in page.message.value
+    assert "Your progress was reset." in page.file_message.value
     assert f"0 of {len(IDS)} exercises done" in _item(page, LESSON)
     assert page.confirm_box.layout.display == "none"
 
@@ -400,6 +403,7 @@ def test_a_damaged_progress_file_is_told_and_set_aside(course: Path,
     (store.directory / "course-progress.json").write_text("{damaged", encoding="utf-8")
     page = WelcomePage(course, progress=CourseProgress(store.directory))
     assert "Your progress in the lessons could not be read" in page.message.value
+    assert page.file_message.value == ""        # said at the top, where the page opens
     assert list(store.directory.glob("course-progress.corrupt-*.json"))
     assert f"0 of {len(IDS)} exercises done" in _item(page, LESSON)
     page.language.value = "fr"
