@@ -70,8 +70,8 @@ class WelcomePage(widgets.VBox):
         course_map: the lessons with their progress (HTML).
         message: at the top of the page, a damaged progress file set aside, in the
             page's language; empty when there is nothing to say.
-        file_message: under the file picker and the reset button, where the learner
-            acted: a file loaded or refused, a reset. One of the two says what happened
+        file_message: right under the file picker, above the reset button, where the
+            learner acted: a file loaded or refused, a reset. One of the two says what happened
             last, the other is empty.
         download: the link downloading the progress file (HTML).
         upload: the file picker of a progress file to load, labelled by the catalog's
@@ -134,8 +134,8 @@ class WelcomePage(widgets.VBox):
                                                    margin="8px 0 0 0"))
         super().__init__([self.style_sheet, self.editions, top, self.message, self.map_title,
                           self.course_map, self.help, self.keep, self.download, files,
-                          widgets.HBox([self.reset_button]), self.confirm_box,
-                          self.file_message],
+                          self.file_message, widgets.HBox([self.reset_button]),
+                          self.confirm_box],
                          layout=widgets.Layout(max_width="860px"))
         self.add_class("bt-welcome")
         self.refresh()
