@@ -185,11 +185,11 @@ def _suit_of(bid: Bid, obs: Observation) -> Suit | None:
 def bids_played_out() -> bool:
     """Whether the coach judges the completions of a bid by club playouts rather than
     double dummy: only where the solver runs on its pure-Python core (Pyodide, the static
-    edition: :data:`~belote_teach.search.solver.CORE` ``"pure"``). There the double-dummy
+    edition: :func:`~belote_teach.search.solver.is_pure`). There the double-dummy
     judgement of one hand's candidates over :data:`BID_SAMPLES` completions takes 2 to 5 s
     on CPython (the hands of lesson 2), more in the browser, while a review or a hint may
     take 1.5 s; a club playout of a deal takes some milliseconds."""
-    return solver.CORE == "pure"
+    return solver.is_pure()
 
 
 def _replayed_chance(obs: Observation, bid: Bid, rng: random.Random, samples: int) -> float:

@@ -715,11 +715,11 @@ class PendingEvaluation:
 def played_out(obs: Observation) -> bool:
     """Whether the coach values the worlds of ``obs`` by club playouts rather than solving
     them: only where the solver runs on its pure-Python core (Pyodide, the static
-    edition: :data:`~belote_teach.search.solver.CORE` ``"pure"``) and the hand holds more
+    edition: :func:`~belote_teach.search.solver.is_pure`) and the hand holds more
     than :data:`PURE_SOLVER_CARDS` cards. There one exact solve of trick 1 takes about a
     second, of trick 3 up to several (tens of times the compiled core's time), while a
     review may take 1.5 s; a club playout of the deal takes some milliseconds."""
-    return solver.CORE == "pure" and len(obs.hand) > PURE_SOLVER_CARDS
+    return solver.is_pure() and len(obs.hand) > PURE_SOLVER_CARDS
 
 
 def _world_counts(obs: Observation, samples: int | None) -> tuple[int, ...]:

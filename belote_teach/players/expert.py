@@ -386,11 +386,11 @@ def contract_made(deal: Deal, node_limit: int) -> bool:
 
 
 #: Whether the expert plays at the strength measured above: with the solver's compiled
-#: core. On its pure-Python core (:data:`~belote_teach.search.solver.CORE` ``"pure"``:
+#: core. On its pure-Python core (:func:`~belote_teach.search.solver.is_pure`:
 #: Pyodide, the course's static edition, where numba does not exist) a solve costs tens
 #: of times more, so that within :data:`TIME_LIMIT` a decision judges fewer worlds, and
 #: none at times (the club player's card is then played, :attr:`ExpertPlayer.unsolved`).
-FULL_STRENGTH: bool = solver.CORE == "compiled"
+FULL_STRENGTH: bool = not solver.is_pure()
 
 
 class ExpertPlayer:

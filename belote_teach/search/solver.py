@@ -119,7 +119,7 @@ from belote_teach.search import _solver_py
 from belote_teach.search.errors import NodeLimitError
 from belote_teach.search.pace import record
 
-__all__ = ["CORE", "Hands", "NodeLimitError", "SolveResult", "reaches", "solve"]
+__all__ = ["CORE", "Hands", "NodeLimitError", "SolveResult", "is_pure", "reaches", "solve"]
 
 
 class _Core(Protocol):
@@ -152,6 +152,13 @@ _CORES = _cores()
 #: The core that solves: ``"compiled"`` (numba's machine code) when numba imports,
 #: else ``"pure"`` (pure Python, the same values, some 30 times slower).
 CORE: str = "compiled" if "compiled" in _CORES else "pure"
+
+
+def is_pure() -> bool:
+    """Whether the solver runs on its pure-Python core (:data:`CORE` ``"pure"``: no numba,
+    as in Pyodide, the course's static edition), tens of times slower than the compiled
+    one: the coach and the expert then judge fewer worlds, or play them out."""
+    return CORE == "pure"
 
 #: The four hands as :func:`solve` reads them, ``{seat: cards}``: seats as :class:`Seat`
 #: or notation (``"N"``...), cards as :class:`Card` or notation (``"QD"``). Three

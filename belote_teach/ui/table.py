@@ -129,7 +129,11 @@ class TableApp(widgets.VBox):
         self.on_deal_over = on_deal_over
         self.on_change = on_change
         self._acting = False                 # computers to act, or a trick held: wait
-        self._ended: str | None = None       # the position whose complete trick was held
+        # the position whose complete trick was held; a table opened on the learner's
+        # lead after a complete trick (a reload) shows that lead as the page last did: the
+        # trick was held before the learner's turn came
+        self._ended: str | None = (session.position if session.trick_complete
+                                   and session.learner_to_act else None)
         self._waiting = False                # the computers wait for the board to be shown
         self._timer: asyncio.TimerHandle | None = None
         self._stopped = False
@@ -300,7 +304,8 @@ class TableApp(widgets.VBox):
         """Go on with the deal until the learner must act or the deal is over, redrawing
         after each step: the computer players act one every :attr:`pace` seconds (all at
         once when 0), a trick just completed stays on the table for one :attr:`pace`
-        before the next lead, and with a pace nothing is played before the board is
+        before the next lead (a table opened on the learner's lead shows that lead at
+        once), and with a pace nothing is played before the board is
         drawn in the page (:attr:`CardBoard.shown`). :attr:`on_change` is called after
         every computer decision; :attr:`on_deal_over` once the deal is over. Calling it
         again changes nothing but the drawing."""
@@ -310,8 +315,8 @@ class TableApp(widgets.VBox):
         session = self.session
         session.think_ahead()     # the coach solves its worlds while the learner thinks
         paced = self.pace > 0
-        if paced and not self.board.shown and (session.computer_to_act
-                                               or session.trick_complete):
+        to_hold = session.trick_complete and self._ended != session.position
+        if paced and not self.board.shown and (session.computer_to_act or to_hold):
             self._waiting = True                       # _on_shown goes on
             self._acting = True
             self.redraw()

@@ -311,5 +311,7 @@ def the_tab_opened_last_holds_the_game(page: Page, open_game: Callable[[Page], N
     act_as_learner(second, 1)
     wait_for_learner(second)
     before = position(shown(second))
-    assert reload_position(second) == before
+    after = reload_position(second)
+    assert after == before, (f"after a reload the second tab shows {after}, not {before}; "
+                             f"its drawings: {drawn(second)}")
     second.close()

@@ -3,15 +3,16 @@ each linked to a notebook the server serves; the EN / FR switch redraws the page
 French and back; and an exercise answered in lesson 01 shows in lesson 01's progress on
 the welcome page once it is opened again.
 
-The course server keeps one progress file for the whole test session (the root
-``conftest.py`` points ``BELOTE_TEACH_DATA`` at a temporary folder), so other tests may
-have answered exercises before: the progress test reads the counts first and expects
-them one higher, and answers an exercise that no other test answers (the first one of
-lesson 01's second exercise player; ``test_lesson_01`` answers the first player's).
+The progress test runs a course server of its own, on a learner's record of its own:
+the session's server keeps one record for every test (the root ``conftest.py`` points
+``BELOTE_TEACH_DATA`` at a temporary folder), where other tests, run before it in any
+order, may have answered the exercise it answers.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urljoin, urlparse
 
@@ -33,6 +34,7 @@ from exercise_clicks import (
 from welcome_clicks import course_map, lesson_item, welcome_words
 
 from belote_teach.course.lessons import COURSE, lesson
+from conftest import lesson_url, report_server, serve_course
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -94,30 +96,39 @@ def test_the_map_links_lessons_1_to_8_and_switches_language(lesson_page: Page) -
         "link", name=ANSWERED.title(LANG), exact=True)).to_be_visible()
 
 
-def test_progress_in_a_lesson_shows_on_the_welcome_page(lesson_page: Page) -> None:
+@pytest.fixture
+def welcome_of_a_new_learner(page: Page, request: pytest.FixtureRequest, tmp_path: Path
+                             ) -> Iterator[Page]:
+    """The page opened on the welcome page of a course server of its own, whose learner's
+    record (in ``tmp_path``) is empty; Voilà has run the notebook when this yields."""
+    with serve_course(tmp_path / "voila.log", data=tmp_path / "data") as server:
+        report_server(request, server)
+        page.goto(lesson_url(server, NOTEBOOK), wait_until="load")
+        yield page
+
+
+def test_progress_in_a_lesson_shows_on_the_welcome_page(welcome_of_a_new_learner: Page
+                                                        ) -> None:
     """Open lesson 01 from the map, answer one exercise right at the first try, open the
     welcome page again: lesson 01 shows one more exercise done (and right at the first
     try) out of the same total."""
     from playwright.sync_api import expect
 
-    page = lesson_page
+    page = welcome_of_a_new_learner
     welcome_url = page.url
     template = welcome_words("exercises")
     line = lesson_item(course_map(page), ANSWERED)
     before = read_template(line, template)
+    assert (before["done"], before["first_try"]) == (0, 0), before   # a new learner
 
-    cells = exercise_cells(ANSWERED_NOTEBOOK)
-    taken = cells[0].scenarios()[0].id
-    index = next(i for i, cell in enumerate(cells)
-                 if i > 0 and cell.scenarios()[0].id != taken)
-    shown = cells[index].scenarios()
+    shown = exercise_cells(ANSWERED_NOTEBOOK)[0].scenarios()
     scenario = shown[0]
 
     link = line.get_by_role("link", name=ANSWERED.title(LANG), exact=True)
     target = urljoin(welcome_url, link.get_attribute("href") or "")
     link.click()
     page.wait_for_url(target)
-    player = find_player(page, index)
+    player = find_player(page, 0)
     expect_first_exercise(player, scenario, len(shown))
     score = read_score(player)
     answer(player, right_answer(scenario))

@@ -16,7 +16,8 @@ browser is closed and opened again; a drill position of lesson 1 answered, its b
 streak kept over a reload; French lesson 3 answered from the keyboard alone; the record
 downloaded from the welcome page and loaded into another browser; a practice deal of
 lesson 7 played with the coach to its debrief; a deal of a game played by clicks in
-lesson 8, the game back after a reload.
+lesson 8, the game back after a reload; the game open in two tabs, held by the one
+opened last.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ from keys import tab_to
 from table_clicks import (
     deal_practice,
     play_a_deal,
+    the_tab_opened_last_holds_the_game,
     wait_for_table,
 )
 from welcome_clicks import course_map, lesson_item, welcome_words
@@ -256,6 +258,15 @@ def test_a_game_deal_played_then_resumed_after_a_reload(
     wait_for_table(page)
     expect(page.get_by_text("Your saved game is back")).to_be_visible()
     expect(page.locator(".bt-table-status")).to_contain_text("deal is over")
+
+
+def test_the_game_in_two_tabs_is_held_by_the_tab_opened_last(
+        learner: tuple[BrowserContext, Requests], static_server: str) -> None:
+    """Two tabs of one browser, each with its kernel, on the game kept in the browser's
+    storage (:func:`table_clicks.the_tab_opened_last_holds_the_game`)."""
+    context, _ = learner
+    the_tab_opened_last_holds_the_game(
+        context.new_page(), lambda tab: _open(tab, static_server + GAME_PAGE))
 
 
 def test_a_practice_deal_with_the_coach_to_its_debrief(

@@ -229,7 +229,7 @@ from belote_teach.search.evaluation import value_cards
 from belote_teach.search.inference import CLUB_MODEL
 from belote_teach.search.pace import DEFAULT_PACE
 
-assert solver.CORE == "pure", solver.CORE
+assert solver.CORE == "pure" and solver.is_pure(), solver.CORE
 solver.warm_up()
 POSITION = json.loads(sys.argv[2])
 result = solver.solve(POSITION, "H", ["AC"], "W")

@@ -319,10 +319,11 @@ def test_a_reload_in_each_phase_gives_the_same_position(tmp_path: Path, phase: s
     assert html.escape(explain.text("game_resumed", "en")) in again.message.value
 
 
-def test_a_reload_at_a_trick_end_shows_the_complete_trick(tmp_path: Path) -> None:
-    """Saved just after a trick's fourth card with a computer to lead next, the game comes
-    back with that trick on the table, all four cards, and its winner said, until the
-    page shows the board and the computers go on."""
+def _reloaded_at_a_trick_end(tmp_path: Path, *, learner_leads: bool
+                             ) -> tuple[Game, GameApp]:
+    """A game of deal 1 saved just after a trick's fourth card, the learner (South) to
+    lead next or not (``learner_leads``), and the app that a reload opens on it, at a
+    pace of 0.5 s and before the page has shown the board."""
     store = RecordingStore(tmp_path)
     _saved_game(store, 2)
     app = GameApp(store, pace=0, progress=CourseProgress(tmp_path))
@@ -331,11 +332,21 @@ def test_a_reload_at_a_trick_end_shows_the_complete_trick(tmp_path: Path) -> Non
         _learner_acts(app.table)
     ends = [(g, m) for g, m in store.saved
             if g.deal.phase is Phase.PLAY and g.deal.tricks and not g.deal.trick.plays
-            and g.deal.turn is not Seat.SOUTH]
+            and (g.deal.turn is Seat.SOUTH) is learner_leads]
+    assert ends, f"no trick ended with the learner to lead: {learner_leads}"
     game, meta = ends[len(ends) // 2]
     GameStore(tmp_path).save("game", game, meta=meta)
     again = GameApp(GameStore(tmp_path), pace=0.5, progress=CourseProgress(tmp_path))
     assert again.table is not None and again.table.session.table.deals == game.deals
+    return game, again
+
+
+def test_a_reload_at_a_trick_end_shows_the_complete_trick(tmp_path: Path) -> None:
+    """Saved just after a trick's fourth card with a computer to lead next, the game comes
+    back with that trick on the table, all four cards, and its winner said, until the
+    page shows the board and the computers go on."""
+    game, again = _reloaded_at_a_trick_end(tmp_path, learner_leads=False)
+    assert again.table is not None
     trick = game.deal.tricks[-1]
     number = len(game.deal.tricks)
     assert table_shows(again.table) == (f"Pli {number} of 8", tuple(
@@ -343,6 +354,22 @@ def test_a_reload_at_a_trick_end_shows_the_complete_trick(tmp_path: Path) -> Non
     winner = explain.seat_name(trick.winner, "en")
     assert f"{winner} wins pli {number}." in html.unescape(again.table.status.value)
     assert again.table.board.position == ""                  # nobody may click now
+
+
+def test_a_reload_on_the_learners_lead_shows_that_lead(tmp_path: Path) -> None:
+    """Saved on the learner's lead just after a trick (the trick was held on the table
+    before the learner's turn came, then gathered), the game comes back as the page last
+    showed it: the table empty, the learner's turn said and the hand clickable at once,
+    the trick not shown again; the board shown changes nothing."""
+    game, again = _reloaded_at_a_trick_end(tmp_path, learner_leads=True)
+    table = again.table
+    assert table is not None
+    number = len(game.deal.tricks) + 1
+    for _ in range(2):
+        assert table_shows(table) == (f"Pli {number} of 8 · You lead", ())
+        assert "Your turn: click a card" in html.unescape(table.status.value)
+        assert table.learner_may_act and table.board.position == table.session.position
+        table.board.shown = True                              # the page draws the board
 
 
 def test_next_deal_after_a_reload_deals_new_cards(tmp_path: Path) -> None:
