@@ -160,6 +160,7 @@ def is_pure() -> bool:
     one: the coach and the expert then judge fewer worlds, or play them out."""
     return CORE == "pure"
 
+
 #: The four hands as :func:`solve` reads them, ``{seat: cards}``: seats as :class:`Seat`
 #: or notation (``"N"``...), cards as :class:`Card` or notation (``"QD"``). Three
 #: alternatives because a mapping's key type is exact: ``{Seat.NORTH: ...}``,
