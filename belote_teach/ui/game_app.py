@@ -236,8 +236,9 @@ class GameApp(widgets.VBox):
 
     def save(self, *, take: bool = False) -> bool:
         """Save the game now, at the position on the table (atomic; called after every
-        action), with the settings, the practice replay on the table if any and whether
-        the game was counted finished. This page holds the game once it opened it
+        action), with the settings, the practice replay on the table if any, whether
+        the game was counted finished and whether the learner's lead is shown after a trick
+        gathered (:attr:`TableApp.gathered`). This page holds the game once it opened it
         (``take``): when another page (a second tab, this one reloaded) took it since,
         nothing is saved, this page's table is closed and the message says where the game
         goes on. Returns False when nothing was saved: the message above the table says
@@ -247,7 +248,8 @@ class GameApp(widgets.VBox):
         session = self.table.session
         game = session.game
         assert game is not None
-        meta = dict(self._meta, saves=SAVES, counted=self._counted)
+        meta = dict(self._meta, saves=SAVES, counted=self._counted,
+                    gathered=self.table.gathered)
         practice = session.practice_transcript()
         if practice is not None:
             meta["replay"] = practice.splitlines()
@@ -313,7 +315,7 @@ class GameApp(widgets.VBox):
         if self.table is not None:
             self.table.stop()                   # the old table plays no more
         self._meta = {key: value for key, value in meta.items()
-                      if key not in ("saves", "counted", "replay")}
+                      if key not in ("saves", "counted", "replay", "gathered")}
         # a game resumed over was counted then, unless its save says it was not yet
         self._counted = game.is_over and meta.get("counted") is not False
         seed = meta.get("seed", 0)
@@ -336,7 +338,8 @@ class GameApp(widgets.VBox):
         self.table = table = mount_table(
             self, self.table_box, session, pace=pace, four_colour=four_colour,
             on_deal_over=self._deal_over, on_change=self._changed,
-            on_deck=self._deck_chosen, on_pace=self._pace_chosen)
+            on_deck=self._deck_chosen, on_pace=self._pace_chosen,
+            gathered=meta.get("gathered") is True)
         self._draw_sheet(game)
         self.save(take=True)
         table.advance()

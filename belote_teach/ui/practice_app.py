@@ -210,7 +210,8 @@ class PracticeApp(widgets.VBox):
             return
         self._counted = meta.get("counted") is True
         self._open(session, four_colour=meta.get("four_colour") is True,
-                   pace=table_pace(self.pace, meta.get("pace")))
+                   pace=table_pace(self.pace, meta.get("pace")),
+                   gathered=meta.get("gathered") is True)
         if not self._unsaved and self.table is not None:
             self._say(lambda lang: notice_html("info", explain.text("practice_resumed", lang)))
 
@@ -228,16 +229,18 @@ class PracticeApp(widgets.VBox):
         self._say(lambda lang: notice_html("bad", explain.text(
             "practice_not_resumed", lang, reason=problem.told(lang), path=path)))
 
-    def _open(self, session: TableSession, *, four_colour: bool, pace: float) -> None:
-        """Put ``session`` on a new table at ``pace`` (seconds), save it (this page takes
-        the hand) and let the table play on."""
+    def _open(self, session: TableSession, *, four_colour: bool, pace: float,
+              gathered: bool = False) -> None:
+        """Put ``session`` on a new table at ``pace`` (seconds; ``gathered`` as
+        :class:`TableApp`'s), save it (this page takes the hand) and let the table play
+        on."""
         if self.table is not None:
             self.table.stop()                  # the old table plays no more
         self._draw_goal()
         self.table = table = mount_table(
             self, self.table_box, session, pace=pace, four_colour=four_colour,
             on_deal_over=self._deal_over, on_change=self._changed,
-            on_deck=self._deck_chosen, on_pace=self._changed)
+            on_deck=self._deck_chosen, on_pace=self._changed, gathered=gathered)
         self.debrief.children = ()
         self.redeal_button.layout.display = "none"
         self._shown = None
@@ -257,7 +260,8 @@ class PracticeApp(widgets.VBox):
             return True
         meta = {"level": self.level, "coaching": table.session.coaching,
                 "four_colour": bool(table.four_colour.value), "pace": table.pace,
-                "counted": self._counted, "redeal": self._redealt}
+                "counted": self._counted, "redeal": self._redealt,
+                "gathered": table.gathered}
         try:
             self.store.save(SAVED, self.deals[self._dealt].id, table.session.hand_record(),
                             meta=meta, holder=self.page, take=take)

@@ -100,11 +100,16 @@ class TableApp(widgets.VBox):
             there, the practice app its debrief).
         on_change: called with the app after every change of the position on the table:
             each bid and card (the learner's and the computers'), an undo, a replay, a new
-            deal (the game app saves there).
+            deal; and once a complete trick held on the table is gathered for the
+            learner's lead (:attr:`gathered`). The game app saves there.
         four_colour: start with the four-colour deck (the apps around the table pass the
             learner's choice on to the next table they build).
         start: let the computers act at once (default); False: only draw the table, and
             the owner calls :meth:`advance` when it is ready for :attr:`on_change`.
+        gathered: the position on the table (the learner to lead just after a trick) was
+            saved once that trick had been held and gathered on screen (:attr:`gathered`
+            then): the table shows the learner's lead at once, as the page did before a
+            reload, rather than that trick again. Ignored at any other position.
 
     Attributes:
         pace_slider: the learner's control of :attr:`pace` (seconds, 0 to 2), without its
@@ -123,16 +128,15 @@ class TableApp(widgets.VBox):
     def __init__(self, session: TableSession, *, pace: float = DEFAULT_PACE,
                  on_deal_over: Callable[[TableApp], None] | None = None,
                  on_change: Callable[[TableApp], None] | None = None,
-                 four_colour: bool = False, start: bool = True) -> None:
+                 four_colour: bool = False, start: bool = True,
+                 gathered: bool = False) -> None:
         self.session = session
         self.pace = pace
         self.on_deal_over = on_deal_over
         self.on_change = on_change
         self._acting = False                 # computers to act, or a trick held: wait
-        # the position whose complete trick was held; a table opened on the learner's
-        # lead after a complete trick (a reload) shows that lead as the page last did: the
-        # trick was held before the learner's turn came
-        self._ended: str | None = (session.position if session.trick_complete
+        # the position whose complete trick was held (already, when ``gathered``)
+        self._ended: str | None = (session.position if gathered and session.trick_complete
                                    and session.learner_to_act else None)
         self._waiting = False                # the computers wait for the board to be shown
         self._timer: asyncio.TimerHandle | None = None
@@ -225,6 +229,15 @@ class TableApp(widgets.VBox):
                 and (self._ended == session.position or self._waiting))
 
     @property
+    def gathered(self) -> bool:
+        """True when the learner is to lead just after a trick that was held on the table
+        (at a pace) and has been gathered: the page shows the lead, not that trick. A
+        reload keeps it (the ``gathered`` argument)."""
+        session = self.session
+        return (session.trick_complete and session.learner_to_act and not self._acting
+                and self._ended == session.position)
+
+    @property
     def learner_may_act(self) -> bool:
         """True when the table on screen waits for the learner's bid or card."""
         return self.session.learner_to_act and not self._acting and not self._stopped
@@ -304,8 +317,8 @@ class TableApp(widgets.VBox):
         """Go on with the deal until the learner must act or the deal is over, redrawing
         after each step: the computer players act one every :attr:`pace` seconds (all at
         once when 0), a trick just completed stays on the table for one :attr:`pace`
-        before the next lead (a table opened on the learner's lead shows that lead at
-        once), and with a pace nothing is played before the board is
+        before the next lead (:attr:`on_change` is called once it is gathered for the
+        learner's lead), and with a pace nothing is played before the board is
         drawn in the page (:attr:`CardBoard.shown`). :attr:`on_change` is called after
         every computer decision; :attr:`on_deal_over` once the deal is over. Calling it
         again changes nothing but the drawing."""
@@ -315,6 +328,7 @@ class TableApp(widgets.VBox):
         session = self.session
         session.think_ahead()     # the coach solves its worlds while the learner thinks
         paced = self.pace > 0
+        gathered = self.gathered
         to_hold = session.trick_complete and self._ended != session.position
         if paced and not self.board.shown and (session.computer_to_act or to_hold):
             self._waiting = True                       # _on_shown goes on
@@ -341,6 +355,8 @@ class TableApp(widgets.VBox):
         self._acting = False
         if self._notice == "wait_turn":                 # the wait is over: no longer true
             self._notice = None
+        if self.gathered and not gathered:
+            self._changed()                            # a reload shows the lead, not the trick
         self.redraw()
         self._deal_over_check()
 
@@ -699,15 +715,15 @@ class TableApp(widgets.VBox):
 def mount_table(app: widgets.Box, box: widgets.Box, session: TableSession, *,
                 pace: float, four_colour: bool, on_deal_over: Callable[[TableApp], None],
                 on_change: Callable[[TableApp], None], on_deck: Callable[[bool], None],
-                on_pace: Callable[[TableApp], None]) -> TableApp:
+                on_pace: Callable[[TableApp], None], gathered: bool = False) -> TableApp:
     """A new table for an app that saves what is played on it (the game, the practice
     hands): ``session`` at ``pace`` seconds, the four-colour deck as ``four_colour``
     (``app`` painted with it), shown alone in ``box``, not started (the app saves, then
     calls :meth:`TableApp.advance`). Ticking the deck box calls ``on_deck(four_colour)``,
-    moving the pace slider ``on_pace(table)``; ``on_deal_over`` and ``on_change`` are
-    :class:`TableApp`'s."""
+    moving the pace slider ``on_pace(table)``; ``on_deal_over``, ``on_change`` and
+    ``gathered`` are :class:`TableApp`'s."""
     table = TableApp(session, pace=pace, on_deal_over=on_deal_over, on_change=on_change,
-                     four_colour=four_colour, start=False)
+                     four_colour=four_colour, start=False, gathered=gathered)
     table.four_colour.observe(lambda change: on_deck(bool(change["new"])), names="value")
     table.pace_slider.observe(lambda change: on_pace(table), names="value")
     paint_deck(app, four_colour)

@@ -356,20 +356,49 @@ def test_a_reload_at_a_trick_end_shows_the_complete_trick(tmp_path: Path) -> Non
     assert again.table.board.position == ""                  # nobody may click now
 
 
-def test_a_reload_on_the_learners_lead_shows_that_lead(tmp_path: Path) -> None:
-    """Saved on the learner's lead just after a trick (the trick was held on the table
-    before the learner's turn came, then gathered), the game comes back as the page last
-    showed it: the table empty, the learner's turn said and the hand clickable at once,
-    the trick not shown again; the board shown changes nothing."""
+def test_a_reload_while_a_trick_is_held_before_the_learners_lead_shows_it_again(
+        tmp_path: Path) -> None:
+    """Saved on the learner's lead just after a trick, while that trick is still held on
+    the table (not yet gathered), the game comes back with the trick on the table and its
+    winner said, nobody to click yet: the page showed it so before the reload."""
     game, again = _reloaded_at_a_trick_end(tmp_path, learner_leads=True)
     table = again.table
-    assert table is not None
+    assert table is not None and not table.gathered
+    trick = game.deal.tricks[-1]
+    assert table_shows(table) == (f"Pli {len(game.deal.tricks)} of 8", tuple(
+        f"{p.seat}:{p.card}" for p in trick.plays))
+    assert "You win pli" in html.unescape(table.status.value)
+    assert table.board.position == ""
+
+
+def test_a_reload_on_the_learners_lead_after_a_trick_gathered_shows_that_lead(
+        tmp_path: Path) -> None:
+    """Once the trick held before the learner's lead is gathered, the game is saved so:
+    a reload then shows the page as it was (the table empty, the learner's turn, the
+    hand clickable at once), not that trick again; the board shown changes nothing."""
+    import asyncio
+
+    game, held = _reloaded_at_a_trick_end(tmp_path, learner_leads=True)
+
+    async def gather() -> None:             # the page shows the board, the pace passes
+        assert held.table is not None
+        held.table.pace = 0.05
+        held.table.board.shown = True
+        await asyncio.sleep(0.3)
+
+    asyncio.run(gather())
+    assert held.table is not None and held.table.gathered
+    assert GameStore(tmp_path).load("game").meta["gathered"] is True
+    again = GameApp(GameStore(tmp_path), pace=0.5, progress=CourseProgress(tmp_path))
+    table = again.table
+    assert table is not None and table.session.table.deals == game.deals
     number = len(game.deal.tricks) + 1
     for _ in range(2):
         assert table_shows(table) == (f"Pli {number} of 8 · You lead", ())
         assert "Your turn: click a card" in html.unescape(table.status.value)
         assert table.learner_may_act and table.board.position == table.session.position
         table.board.shown = True                              # the page draws the board
+
 
 
 def test_next_deal_after_a_reload_deals_new_cards(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
-from test_table_widget import english_in
+from test_table_widget import english_in, table_shows
 
 from belote_teach import explain
 from belote_teach.coach.calls import BidHint
@@ -525,3 +525,46 @@ def test_a_passed_out_practice_deal_is_followed_by_its_redeal(tmp_path: Path) ->
     again.start_button.click()                          # the pass-out dealt again
     assert again.table is not None
     assert again.table.session.deal.dealer is practice.new_deal().dealer
+
+
+def test_a_reload_on_the_learners_lead_after_a_trick_gathered_shows_that_lead(
+        tmp_path: Path) -> None:
+    """The learner to lead just after a trick: saved while that trick is held on the
+    table, a reload shows it again (nobody to click yet); saved once it is gathered, a
+    reload shows the lead as the page did (the table empty, the hand clickable at once)."""
+    import asyncio
+
+    for seed in range(20):
+        app = PracticeApp(DEALS, pace=0, lang="en", progress=CourseProgress(tmp_path))
+        table, rng = app.table, random.Random(seed)
+        assert table is not None
+        session = table.session
+        while not session.deal.phase.is_over and not (session.trick_complete
+                                                       and session.learner_to_act):
+            if table.bids:
+                table.bids[str(RANDOM.choose_bid(session.observation, rng).action)].click()
+            else:
+                table.board.selected = str(RANDOM.choose_card(session.observation, rng).action)
+        if session.trick_complete:
+            break
+    else:
+        raise AssertionError("the learner never led just after a trick")
+    number = len(session.deal.tricks)
+
+    held = PracticeApp(DEALS, pace=0.05, lang="en", progress=CourseProgress(tmp_path))
+    assert held.table is not None and not held.table.gathered
+    assert table_shows(held.table)[0] == f"Pli {number} of 8"
+    assert len(table_shows(held.table)[1]) == 4 and held.table.board.position == ""
+
+    async def gather() -> None:             # the page shows the board, the pace passes
+        assert held.table is not None
+        held.table.board.shown = True
+        await asyncio.sleep(0.3)
+
+    asyncio.run(gather())
+    assert held.table is not None and held.table.gathered
+    assert held.store.load(SAVED).meta["gathered"] is True
+    again = PracticeApp(DEALS, pace=0.5, lang="en", progress=CourseProgress(tmp_path))
+    assert again.table is not None
+    assert table_shows(again.table) == (f"Pli {number + 1} of 8 · You lead", ())
+    assert again.table.learner_may_act
