@@ -229,6 +229,11 @@ class TableApp(widgets.VBox):
                 and (self._ended == session.position or self._waiting))
 
     @property
+    def _to_hold(self) -> bool:
+        """A trick just completed that has not stayed on the table yet."""
+        return self.session.trick_complete and self._ended != self.session.position
+
+    @property
     def gathered(self) -> bool:
         """True when the learner is to lead just after a trick that was held on the table
         (at a pace) and has been gathered: the page shows the lead, not that trick. A
@@ -329,14 +334,13 @@ class TableApp(widgets.VBox):
         session.think_ahead()     # the coach solves its worlds while the learner thinks
         paced = self.pace > 0
         gathered = self.gathered
-        to_hold = session.trick_complete and self._ended != session.position
-        if paced and not self.board.shown and (session.computer_to_act or to_hold):
+        if paced and not self.board.shown and (session.computer_to_act or self._to_hold):
             self._waiting = True                       # _on_shown goes on
             self._acting = True
             self.redraw()
             return
         while True:
-            if paced and session.trick_complete and self._ended != session.position:
+            if paced and self._to_hold:
                 self._ended = session.position         # the trick stays for one pace
                 self._acting = True
                 self.redraw()

@@ -71,8 +71,8 @@ class WelcomePage(widgets.VBox):
         message: at the top of the page, a damaged progress file set aside, in the
             page's language; empty when there is nothing to say.
         file_message: right under the file picker, above the reset button, where the
-            learner acted: a file loaded or refused, a reset. One of the two says what happened
-            last, the other is empty.
+            learner acted: a file loaded or refused, a reset. One of the two says what
+            happened last, the other is empty.
         download: the link downloading the progress file (HTML).
         upload: the file picker of a progress file to load, labelled by the catalog's
             ``welcome.load`` (its tooltip too: the page shows no file counter).
